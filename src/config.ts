@@ -1,0 +1,107 @@
+/**
+ * Every setting, read from the environment once (by the composition root), validated, with defaults.
+ * A bad value stops the start with a message naming the variable.
+ */
+import { z } from 'zod';
+import { parseDuration } from './core/duration';
+
+const bytes = (fallback: number) =>
+  z.coerce.number({ message: 'must be a number of bytes' }).int().positive().default(fallback);
+
+const duration = z.string().transform((value, ctx) => {
+  const parsed = parseDuration(value);
+  if (parsed === undefined || parsed <= 0) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not a positive duration (e.g. 30d, 12h, 3600000)` });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(7512),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  INDEX_NAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, "-" or "_"')
+    .default('entity'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  AUTH_JWKS_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
+  AUTH_ISSUER: optionalString,
+  AUTH_AUDIENCE: optionalString,
+  AUTH_TENANT_CLAIM: z.string().min(1).default('tenantId'),
+  API_KEY_MAX_TTL: duration.optional(),
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  MAX_BODY_BYTES: bytes(1024 * 1024),
+  MAX_MESSAGE_BYTES: bytes(1024 * 1024),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  indexName: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  auth: {
+    secret?: string;
+    jwksUrl?: string;
+    issuer?: string;
+    audience?: string;
+    tenantClaim: string;
+  };
+  apiKeys: {
+    /** Longest lifetime a key may ask for, in ms; undefined = no maximum (and -1, never expires, is allowed). */
+    maxTtl?: number;
+    /** How long a verified API key may be trusted without looking it up again, in ms. */
+    cacheMs: number;
+  };
+  limits: { maxBodyBytes: number; maxMessageBytes: number };
+  /** Load the demo countries at start when the store is empty (default: on in development). */
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET && !e.AUTH_JWKS_URL) {
+    throw new ConfigError('Invalid settings:\n  AUTH_SECRET or AUTH_JWKS_URL is required when NODE_ENV=production');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    indexName: e.INDEX_NAME,
+    logLevel: e.LOG_LEVEL,
+    auth: {
+      secret: e.AUTH_SECRET,
+      jwksUrl: e.AUTH_JWKS_URL,
+      issuer: e.AUTH_ISSUER,
+      audience: e.AUTH_AUDIENCE,
+      tenantClaim: e.AUTH_TENANT_CLAIM,
+    },
+    apiKeys: { maxTtl: e.API_KEY_MAX_TTL, cacheMs: e.API_KEY_CACHE_MS },
+    limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES },
+    demoData: e.DEMO_DATA === undefined ? e.NODE_ENV === 'development' : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+  };
+}

@@ -1,0 +1,32 @@
+/** auth:searchApiKeys: the caller's own keys (an admin's: everyone's), query DSL over the key fields. */
+import { fail, ok, type Result } from '../errors';
+import { defineOperation } from '../operation';
+import { isAdmin, type Principal } from '../principal';
+import { parseSearchRequest } from '../search/searchRequest';
+import { InvalidQueryError, type Hit, type SearchRequest } from '../../store/port';
+import type { CoreDeps } from '../deps';
+import { publicKeySource } from './publicKey';
+
+export interface ApiKeySearchResult {
+  hits: Hit[];
+  total: number;
+}
+
+export async function searchApiKeys(deps: CoreDeps, principal: Principal, request: SearchRequest): Promise<Result<ApiKeySearchResult>> {
+  const filter = isAdmin(principal) ? null : { term: { userId: principal.userId } };
+  try {
+    const result = await deps.store.apiKeys.searchKeys(request, filter);
+    return ok({ total: result.total, hits: result.hits.map((h) => ({ ...h, _source: publicKeySource(h._source) })) });
+  } catch (err) {
+    if (err instanceof InvalidQueryError) return fail('services.storage.invalid_search_query', { reason: err.message });
+    throw err;
+  }
+}
+
+export const searchApiKeysOperation = defineOperation<SearchRequest, ApiKeySearchResult>({
+  controller: 'auth',
+  action: 'searchApiKeys',
+  addressesCollection: false,
+  parse: (req) => parseSearchRequest(req.body, req.args),
+  run: searchApiKeys,
+});

@@ -1,0 +1,104 @@
+/**
+ * From a bearer token to a Principal: signature and expiry, then, for API key tokens, that the key
+ * still exists and that its stored fingerprint is SHA-256(token).
+ */
+import type { JWTPayload } from 'jose';
+import type { ApiKeyRecord, ApiKeyStore } from '../../store/port';
+import { fail, ok, type Result } from '../errors';
+import type { Principal } from '../principal';
+import { fingerprintOf } from '../apiKeys/fingerprint';
+import type { TokenService } from './tokens';
+
+/** The claim that marks a token as an API key's (with `jti` = the key's _id). */
+export const API_KEY_KIND = 'apiKey';
+
+interface AuthenticatorOptions {
+  tenantClaim: string;
+  /** How long a key record may be trusted without a new lookup. */
+  keyCacheMs: number;
+  now?: () => number;
+}
+
+const MAX_CACHED = 10_000;
+
+export class Authenticator {
+  private readonly now: () => number;
+  /** Verified signatures: token -> payload. Expiry is still checked on every use. */
+  private readonly verified = new Map<string, { payload: JWTPayload; external: boolean }>();
+  private readonly keys = new Map<string, { record: ApiKeyRecord | null; fetchedAt: number }>();
+
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly apiKeys: ApiKeyStore,
+    private readonly options: AuthenticatorOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async authenticate(jwt: string | null | undefined): Promise<Result<Principal>> {
+    if (jwt === null || jwt === undefined || jwt === '') return fail('security.rights.unauthorized');
+    const now = this.now();
+    let entry = this.verified.get(jwt);
+    if (entry === undefined) {
+      const v = await this.tokens.verify(jwt);
+      if (!v.ok) return v.expired ? fail('security.token.expired') : fail('security.token.invalid', { reason: v.reason });
+      entry = { payload: v.payload, external: v.external };
+      if (this.verified.size >= MAX_CACHED) this.verified.clear();
+      this.verified.set(jwt, entry);
+    }
+    const { payload, external } = entry;
+    if (typeof payload.exp === 'number' && payload.exp * 1000 <= now) {
+      this.verified.delete(jwt);
+      return fail('security.token.expired');
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') return fail('security.token.invalid', { reason: 'the token names no subject ("sub")' });
+
+    if (!external && payload.kind === API_KEY_KIND) return this.fromApiKey(jwt, payload, now);
+    return ok(this.principalOf(payload, null, typeof payload.exp === 'number' ? payload.exp * 1000 : -1));
+  }
+
+  /** Forget a key at once (called when it is deleted through this instance). */
+  forgetKey(id: string): void {
+    this.keys.delete(id);
+  }
+
+  private async fromApiKey(jwt: string, payload: JWTPayload, now: number): Promise<Result<Principal>> {
+    if (typeof payload.jti !== 'string') return fail('security.token.invalid', { reason: 'API key token without "jti"' });
+    const record = await this.lookupKey(payload.jti, now);
+    if (record === null) return fail('security.token.invalid', { reason: 'unknown or deleted API key' });
+    if (record.fingerprint !== fingerprintOf(jwt)) return fail('security.token.invalid', { reason: 'API key fingerprint mismatch' });
+    if (record.expiresAt !== -1 && record.expiresAt <= now) return fail('security.token.expired');
+    return ok({
+      ...this.principalOf(payload, record._id, record.expiresAt),
+      userId: record.userId,
+      tenantId: record.tenantId,
+      roles: record.roles,
+    });
+  }
+
+  private async lookupKey(id: string, now: number): Promise<ApiKeyRecord | null> {
+    const cached = this.keys.get(id);
+    if (cached !== undefined && now - cached.fetchedAt < this.options.keyCacheMs) return cached.record;
+    const record = await this.apiKeys.getKey(id);
+    if (this.keys.size >= MAX_CACHED) this.keys.clear();
+    this.keys.set(id, { record, fetchedAt: now });
+    return record;
+  }
+
+  private principalOf(payload: JWTPayload, apiKeyId: string | null, expiresAt: number): Principal {
+    const sub = payload.sub as string;
+    const tenant = payload[this.options.tenantClaim];
+    const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [];
+    const str = (...values: unknown[]): string | undefined => values.find((v): v is string => typeof v === 'string' && v !== '');
+    return {
+      userId: sub,
+      tenantId: typeof tenant === 'string' && tenant !== '' ? tenant : null,
+      roles,
+      slug: str(payload.slug, payload.preferred_username) ?? sub,
+      shortName: str(payload.shortName, payload.name) ?? sub,
+      apiKeyId,
+      expiresAt,
+    };
+  }
+}
+

@@ -1,0 +1,20 @@
+/** What the core's operations are given by the composition root: nothing global, nothing looked up. */
+import type { Store } from '../store/port';
+import type { Authenticator } from './auth/authenticate';
+import type { TokenService } from './auth/tokens';
+import type { ChangeFeed } from './events/changeFeed';
+
+export interface CoreDeps {
+  store: Store;
+  tokens: TokenService;
+  authenticator: Authenticator;
+  feed: ChangeFeed;
+  settings: {
+    /** The logical index name of every entity collection (`index` in envelopes). */
+    indexName: string;
+    /** Longest API key lifetime in ms; undefined = no maximum. */
+    apiKeyMaxTtl?: number;
+  };
+  now: () => number;
+  newId: () => string;
+}

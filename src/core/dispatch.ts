@@ -1,0 +1,73 @@
+/**
+ * The one entry point of REST and raw WebSocket: request in, envelope out. Finds the operation,
+ * authenticates, parses, runs, and maps every failure to the catalogue exactly once.
+ */
+import type { CoreDeps } from './deps';
+import type { Envelope } from './envelope';
+import { ApiError, ok, type Result } from './errors';
+import { ANONYMOUS } from './principal';
+import type { Operation } from './operation';
+import type { ApiRequest } from './request';
+import { StoreUnavailableError } from '../store/port';
+
+export type InternalErrorReporter = (err: unknown, req: ApiRequest) => void;
+
+export class Dispatcher {
+  private readonly operations = new Map<string, Operation>();
+
+  constructor(
+    private readonly deps: CoreDeps,
+    operations: Operation[],
+    private readonly reportInternal: InternalErrorReporter,
+  ) {
+    for (const op of operations) this.operations.set(`${op.controller}:${op.action}`, op);
+  }
+
+  has(controller: string, action: string): boolean {
+    return this.operations.has(`${controller}:${action}`);
+  }
+
+  async dispatch(req: ApiRequest): Promise<Envelope> {
+    const op = this.operations.get(`${req.controller}:${req.action}`);
+    if (op === undefined) {
+      return this.envelope(req, null, { ok: false, error: new ApiError('api.process.action_not_found', { what: `Action "${req.controller}:${req.action}"` }) });
+    }
+    let outcome: Result<unknown>;
+    try {
+      outcome = await this.execute(op, req);
+    } catch (err) {
+      outcome = { ok: false, error: this.unexpected(err, req) };
+    }
+    return this.envelope(req, op, outcome);
+  }
+
+  private async execute(op: Operation, req: ApiRequest): Promise<Result<unknown>> {
+    const principal = op.public ? ok(ANONYMOUS) : await this.deps.authenticator.authenticate(req.jwt);
+    if (!principal.ok) return principal;
+    const input = op.parse(req, this.deps);
+    if (!input.ok) return input;
+    return op.run(this.deps, principal.value, input.value);
+  }
+
+  private unexpected(err: unknown, req: ApiRequest): ApiError {
+    if (err instanceof ApiError) return err;
+    if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
+    this.reportInternal(err, req);
+    return new ApiError('core.fatal.unexpected_error');
+  }
+
+  private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>): Envelope {
+    const addressed = op === null || op.addressesCollection;
+    return {
+      requestId: req.requestId,
+      status: outcome.ok ? 200 : outcome.error.status,
+      error: outcome.ok ? null : outcome.error.toObject(),
+      controller: req.controller,
+      action: req.action,
+      collection: addressed ? req.collection : null,
+      index: addressed ? (op === null ? req.index : this.deps.settings.indexName) : null,
+      volatile: req.volatile,
+      result: outcome.ok ? outcome.value : null,
+    };
+  }
+}

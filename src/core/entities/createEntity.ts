@@ -1,0 +1,44 @@
+/** document:create: a new entity with its server-managed fields; 409 on a taken id or slug. */
+import { optionalId } from '../args';
+import { ok, type Result } from '../errors';
+import { defineOperation } from '../operation';
+import type { Principal } from '../principal';
+import type { CoreDeps } from '../deps';
+import { parseAddress } from './address';
+import { buildEntity } from './entityDocument';
+import type { EntityType } from './entityType';
+import type { EntityResult } from './getEntity';
+import { writeFailure } from './writeOutcome';
+
+export interface CreateEntityInput {
+  type: EntityType;
+  id?: string;
+  body: unknown;
+}
+
+export async function createEntity(deps: CoreDeps, principal: Principal, input: CreateEntityInput): Promise<Result<EntityResult>> {
+  const bodyId = (input.body as { _id?: unknown } | null)?._id;
+  const given = optionalId('_id', input.id ?? bodyId);
+  if (!given.ok) return given;
+  const id = given.value ?? deps.newId();
+  const doc = buildEntity({ type: input.type, id, input: input.body, principal, now: deps.now(), previous: null });
+  if (!doc.ok) return doc;
+  const outcome = await deps.store.entities.create(input.type.collection, id, doc.value);
+  if (outcome !== 'ok') return writeFailure(outcome, input.type, id, doc.value);
+  deps.feed.publish({ action: 'create', collection: input.type.collection, _id: id, _source: doc.value });
+  return ok({ _id: id, _source: doc.value });
+}
+
+export const createEntityOperation = defineOperation<CreateEntityInput, EntityResult>({
+  controller: 'document',
+  action: 'create',
+  addressesCollection: true,
+  parse(req, deps) {
+    const type = parseAddress(req, deps);
+    if (!type.ok) return type;
+    const id = optionalId('_id', req._id ?? req.args._id);
+    if (!id.ok) return id;
+    return ok({ type: type.value, id: id.value, body: req.body });
+  },
+  run: createEntity,
+});

@@ -1,0 +1,92 @@
+/**
+ * document:mCreate: many entities at once. Each item stands alone: one bad item is reported in
+ * `errors` and the rest are created (Kuzzle's mCreate result shape).
+ */
+import { isPlainObject, optionalId } from '../args';
+import { fail, ok, type ApiError, type ErrorObject, type Result } from '../errors';
+import { defineOperation } from '../operation';
+import type { Principal } from '../principal';
+import type { Doc } from '../../store/port';
+import type { CoreDeps } from '../deps';
+import { parseAddress } from './address';
+import { buildEntity } from './entityDocument';
+import type { EntityType } from './entityType';
+import { writeFailure } from './writeOutcome';
+
+export const MAX_BULK_ITEMS = 10_000;
+
+export interface BulkItem {
+  _id?: string;
+  body: unknown;
+}
+
+export interface MCreateInput {
+  type: EntityType;
+  documents: BulkItem[];
+}
+
+export interface MCreateResult {
+  successes: { _id: string; _source: Doc; status: number }[];
+  errors: { document: BulkItem; status: number; reason: ErrorObject }[];
+}
+
+/** Accepts `{documents: [{_id?, body}]}` (Kuzzle) or a plain array of entities (each may carry `_id`). */
+export function parseBulkItems(body: unknown): Result<BulkItem[]> {
+  if (body === undefined || body === null) return fail('api.assert.body_required');
+  const list = Array.isArray(body) ? body.map((doc) => ({ body: doc })) : isPlainObject(body) ? body.documents : undefined;
+  if (!Array.isArray(list)) return fail('api.assert.invalid_type', { name: 'body', expected: 'an array of entities or {documents: [{_id?, body}]}' });
+  if (list.length > MAX_BULK_ITEMS) return fail('api.assert.invalid_argument', { name: 'documents', reason: `at most ${MAX_BULK_ITEMS} items per request` });
+  return ok(
+    list.map((item: unknown) => {
+      const it = isPlainObject(item) ? item : { body: item };
+      return { _id: typeof it._id === 'string' ? it._id : undefined, body: it.body };
+    }),
+  );
+}
+
+export async function mCreateEntities(deps: CoreDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
+  const { type } = input;
+  const result: MCreateResult = { successes: [], errors: [] };
+  const now = deps.now();
+  const reject = (document: BulkItem, error: ApiError) => result.errors.push({ document, status: error.status, reason: error.toObject() });
+  // Validate every item first, then write the valid ones in one commit.
+  const valid: { item: BulkItem; id: string; source: Doc }[] = [];
+  for (const item of input.documents) {
+    const bodyId = isPlainObject(item.body) ? item.body._id : undefined;
+    const given = optionalId('_id', item._id ?? bodyId);
+    if (!given.ok) {
+      reject(item, given.error);
+      continue;
+    }
+    const id = given.value ?? deps.newId();
+    const doc = buildEntity({ type, id, input: item.body, principal, now, previous: null });
+    if (doc.ok) valid.push({ item, id, source: doc.value });
+    else reject(item, doc.error);
+  }
+  const outcomes = valid.length > 0 ? await deps.store.entities.createMany(type.collection, valid) : [];
+  valid.forEach(({ item, id, source }, i) => {
+    const outcome = outcomes[i];
+    if (outcome === 'ok') {
+      result.successes.push({ _id: id, _source: source, status: 201 });
+      deps.feed.publish({ action: 'create', collection: type.collection, _id: id, _source: source });
+    } else {
+      const failure = writeFailure(outcome, type, id, source);
+      if (!failure.ok) reject(item, failure.error);
+    }
+  });
+  return ok(result);
+}
+
+export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateResult>({
+  controller: 'document',
+  action: 'mCreate',
+  addressesCollection: true,
+  parse(req, deps) {
+    const type = parseAddress(req, deps);
+    if (!type.ok) return type;
+    const documents = parseBulkItems(req.body);
+    if (!documents.ok) return documents;
+    return ok({ type: type.value, documents: documents.value });
+  },
+  run: mCreateEntities,
+});

@@ -1,0 +1,60 @@
+/** document:replace and document:update: a whole new body, or a partial one merged into the stored entity. */
+import { isPlainObject } from '../args';
+import { fail, ok, type Result } from '../errors';
+import { defineOperation } from '../operation';
+import { canWrite, type Principal } from '../principal';
+import type { CoreDeps } from '../deps';
+import { entityNotFound, parseDocumentAddress } from './address';
+import { buildEntity, mergePatch } from './entityDocument';
+import type { EntityType } from './entityType';
+import { visibleEntity, type EntityResult } from './getEntity';
+import { writeFailure } from './writeOutcome';
+
+export interface ChangeEntityInput {
+  type: EntityType;
+  id: string;
+  body: unknown;
+}
+
+async function change(deps: CoreDeps, principal: Principal, input: ChangeEntityInput, mode: 'replace' | 'update'): Promise<Result<EntityResult>> {
+  const { type, id } = input;
+  if (input.body === undefined || input.body === null) return fail('api.assert.body_required');
+  if (!isPlainObject(input.body)) return fail('api.assert.invalid_type', { name: 'body', expected: 'a JSON object' });
+  const previous = await visibleEntity(deps, principal, input);
+  if (previous === null) return entityNotFound(type, id);
+  if (!canWrite(principal, previous.allowTenantIds)) {
+    return fail('security.rights.forbidden', { reason: `this ${type.entityType} is not writable by tenant "${principal.tenantId}"` });
+  }
+  const requested = mode === 'update' ? mergePatch(previous, input.body) : input.body;
+  const doc = buildEntity({ type, id, input: requested, principal, now: deps.now(), previous });
+  if (!doc.ok) return doc;
+  const outcome = await deps.store.entities.replace(type.collection, id, doc.value);
+  if (outcome !== 'ok') return writeFailure(outcome, type, id, doc.value);
+  deps.feed.publish({ action: mode, collection: type.collection, _id: id, _source: doc.value });
+  return ok({ _id: id, _source: doc.value });
+}
+
+export const replaceEntity = (deps: CoreDeps, principal: Principal, input: ChangeEntityInput) => change(deps, principal, input, 'replace');
+export const updateEntity = (deps: CoreDeps, principal: Principal, input: ChangeEntityInput) => change(deps, principal, input, 'update');
+
+const parseChange = (req: Parameters<typeof parseDocumentAddress>[0], deps: CoreDeps): Result<ChangeEntityInput> => {
+  const address = parseDocumentAddress(req, deps);
+  if (!address.ok) return address;
+  return ok({ ...address.value, body: req.body });
+};
+
+export const replaceEntityOperation = defineOperation<ChangeEntityInput, EntityResult>({
+  controller: 'document',
+  action: 'replace',
+  addressesCollection: true,
+  parse: parseChange,
+  run: replaceEntity,
+});
+
+export const updateEntityOperation = defineOperation<ChangeEntityInput, EntityResult>({
+  controller: 'document',
+  action: 'update',
+  addressesCollection: true,
+  parse: parseChange,
+  run: updateEntity,
+});

@@ -1,0 +1,90 @@
+/**
+ * The closed catalogue of errors, and the single error type that carries one.
+ *
+ * Ids and numeric codes follow Kuzzle's scheme (code = domain << 24 | subdomain << 16 | n) so that
+ * Kuzzle clients react to them as they would to Kuzzle's own. Every transport maps an ApiError
+ * once: REST/raw WebSocket into the envelope's `error`, GraphQL into `extensions`.
+ */
+
+interface CatalogueEntry {
+  status: number;
+  code: number;
+  /** Message template; `%name%` placeholders are filled from the error's props. */
+  message: string;
+}
+
+const code = (domain: number, subdomain: number, n: number): number => ((domain << 24) | (subdomain << 16) | n) >>> 0;
+
+export const catalogue = {
+  'core.fatal.unexpected_error': { status: 500, code: code(0, 0, 1), message: 'Internal error' },
+  'security.rights.unauthorized': { status: 401, code: code(7, 3, 1), message: 'Authentication required: send "Authorization: Bearer <JWT>".' },
+  'security.rights.forbidden': { status: 403, code: code(7, 3, 2), message: 'Forbidden: %reason%' },
+  'security.token.invalid': { status: 401, code: code(7, 1, 1), message: 'Invalid token: %reason%' },
+  'security.token.expired': { status: 401, code: code(7, 1, 6), message: 'Token expired.' },
+  'security.token.ttl_exceeded': { status: 400, code: code(7, 1, 4), message: 'expiresIn %value% exceeds the maximum allowed lifetime of %max% ms.' },
+  'api.assert.invalid_type': { status: 400, code: code(2, 1, 1), message: 'Wrong type for argument "%name%" (expected %expected%).' },
+  'api.assert.invalid_argument': { status: 400, code: code(2, 1, 2), message: 'Invalid argument "%name%": %reason%' },
+  'api.assert.missing_argument': { status: 400, code: code(2, 1, 3), message: 'Missing argument "%name%".' },
+  'api.assert.body_required': { status: 400, code: code(2, 1, 8), message: 'A request body is required.' },
+  'api.process.action_not_found': { status: 404, code: code(2, 2, 5), message: '%what% not found.' },
+  'api.process.too_many_requests': { status: 429, code: code(2, 2, 8), message: 'Rate limit exceeded.' },
+  'services.storage.get_limit_exceeded': { status: 413, code: code(1, 1, 3), message: 'from + size must not exceed %limit% (use search_after to page further).' },
+  'services.storage.not_found': { status: 404, code: code(1, 1, 11), message: '%what% "%id%" not found.' },
+  'services.storage.document_already_exists': { status: 409, code: code(1, 1, 17), message: '%what% already exists.' },
+  'services.storage.not_connected': { status: 503, code: code(1, 1, 24), message: 'The storage backend is unavailable.' },
+  // Not in Kuzzle's catalogue: numbered above its range so as not to collide with an id of Kuzzle's.
+  'services.storage.invalid_search_query': { status: 400, code: code(1, 1, 256), message: 'Invalid search query: %reason%' },
+  'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
+  'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorId = keyof typeof catalogue;
+export type ErrorProps = Record<string, string | number | boolean | null>;
+
+/** What every transport shows a client: the error object of the envelope. */
+export interface ErrorObject {
+  id: ErrorId;
+  code: number;
+  message: string;
+  status: number;
+  props?: ErrorProps;
+}
+
+function render(template: string, props: ErrorProps): string {
+  return template.replace(/%(\w+)%/g, (whole, name: string) => (name in props ? String(props[name]) : whole));
+}
+
+/** The one error type: an expected failure, returned as a value or thrown, named by its catalogue id. */
+export class ApiError extends Error {
+  readonly id: ErrorId;
+  readonly status: number;
+  readonly code: number;
+  readonly props: ErrorProps;
+
+  constructor(id: ErrorId, props: ErrorProps = {}) {
+    const entry: CatalogueEntry = catalogue[id];
+    super(render(entry.message, props));
+    this.name = 'ApiError';
+    this.id = id;
+    this.status = entry.status;
+    this.code = entry.code;
+    this.props = props;
+  }
+
+  toObject(): ErrorObject {
+    const out: ErrorObject = { id: this.id, code: this.code, message: this.message, status: this.status };
+    if (Object.keys(this.props).length > 0) out.props = this.props;
+    return out;
+  }
+}
+
+/** Anything thrown that is not an ApiError is an internal error: masked for the client, kept for the log. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError('core.fatal.unexpected_error');
+}
+
+/** Expected failures are returned as values: a handler answers `ok(value)` or an ApiError. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = <T = never>(id: ErrorId, props: ErrorProps = {}): Result<T> => ({ ok: false, error: new ApiError(id, props) });

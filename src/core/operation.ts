@@ -1,0 +1,21 @@
+/**
+ * An operation: one controller/action, one file. `parse` turns a transport's request into typed
+ * input (REST and raw WebSocket); GraphQL resolvers build the input themselves and call `run`.
+ */
+import type { CoreDeps } from './deps';
+import type { Result } from './errors';
+import type { Principal } from './principal';
+import type { ApiRequest } from './request';
+
+export interface Operation<I = any, O = unknown> {
+  controller: string;
+  action: string;
+  /** Whether the envelope names the request's index and collection (entity operations) or nulls them. */
+  addressesCollection: boolean;
+  /** Runs without authentication (the principal is then an anonymous one). Only auth:checkToken. */
+  public?: boolean;
+  parse(req: ApiRequest, deps: CoreDeps): Result<I>;
+  run(deps: CoreDeps, principal: Principal, input: I): Promise<Result<O>>;
+}
+
+export const defineOperation = <I, O>(op: Operation<I, O>): Operation<I, O> => op;

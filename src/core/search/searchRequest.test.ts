@@ -1,0 +1,43 @@
+import { parseSearchRequest } from './searchRequest';
+
+const errorId = (r: ReturnType<typeof parseSearchRequest>) => (r.ok ? undefined : r.error.id);
+
+describe('parseSearchRequest', () => {
+  it('defaults to the first 10 of everything', () => {
+    expect(parseSearchRequest({}, {})).toEqual({ ok: true, value: { from: 0, size: 10 } });
+    expect(parseSearchRequest(undefined, {})).toEqual({ ok: true, value: { from: 0, size: 10 } });
+  });
+
+  it('takes from/size from the arguments over the body', () => {
+    const r = parseSearchRequest({ from: 5, size: 5, query: { match_all: {} } }, { from: '20', size: '3' });
+    expect(r).toEqual({ ok: true, value: { from: 20, size: 3, query: { match_all: {} } } });
+  });
+
+  it.each([
+    [{ size: 'abc' }, 'api.assert.invalid_type'],
+    [{ from: '-1' }, 'api.assert.invalid_type'],
+    [{ from: '1.5' }, 'api.assert.invalid_type'],
+    [{ from: '9995', size: '10' }, 'services.storage.get_limit_exceeded'],
+  ])('refuses arguments %p with %s', (args, id) => {
+    expect(errorId(parseSearchRequest({}, args))).toBe(id);
+  });
+
+  it('allows from + size = 10000 exactly', () => {
+    expect(parseSearchRequest({}, { from: '9990', size: '10' }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ aggs: {} }, 'aggs'],
+    [{ query: { bool: { must: [{ script: { script: 'x' } }] } } }, 'query.bool.must[0].script'],
+    [{ sort: [{ _script: {} }], query: { function_score: { script_score: {} } } }, 'script_score'],
+  ])('refuses %p naming %s', (body, name) => {
+    const r = parseSearchRequest(body, {});
+    expect(errorId(r)).toBe('services.storage.invalid_search_query');
+    if (!r.ok) expect(r.error.message).toContain(name);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(errorId(parseSearchRequest([], {}))).toBe('api.assert.invalid_type');
+    expect(errorId(parseSearchRequest('q', {}))).toBe('api.assert.invalid_type');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Composition root: config -> logger -> store -> core -> transports -> listen.
+ */
+import { loadConfig, ConfigError } from './config';
+import { createLogger } from './log';
+import { createGateway } from './server';
+import { seedDemoData } from './demo/seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const gateway = createGateway(config, logger);
+  if (config.demoData) {
+    const seeded = await seedDemoData(gateway.deps);
+    if (seeded > 0) logger.info({ countries: seeded }, 'demo data loaded');
+  }
+  const port = await gateway.listen();
+  logger.info({ port, host: config.host, store: gateway.deps.store.name, dataDir: config.dataDir }, 'entity gateway listening');
+
+  if (config.nodeEnv === 'development') {
+    const token = await gateway.deps.tokens.sign({ sub: 'admin', tenantId: 'demo', roles: ['admin'] }, 24 * 3600 * 1000);
+    const base = `http://localhost:${port}`;
+    process.stdout.write(
+      [
+        '',
+        'Development token (user "admin", tenant "demo", role admin, valid 24h):',
+        `  export TOKEN=${token}`,
+        'Try:',
+        `  curl -s -X POST "${base}/v4/entity/countries/search?size=3" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '{"query":{"match":{"name":"south"}}}'`,
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    gateway.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+/**
+ * The default store: SQLite for durability, the in-process search engine for queries. Reads are
+ * served from memory; each write is committed to SQLite first, then applied to the index.
+ */
+import type { ApiKeyRecord, ApiKeyStore, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
+import { SearchIndex, type Mapping } from './engine';
+import { EmbeddedDatabase } from './database';
+
+export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
+export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
+
+const keySource = ({ _id, ...rest }: ApiKeyRecord): Doc => rest as unknown as Doc;
+
+class EmbeddedEntities implements EntityStore {
+  private readonly indices = new Map<string, SearchIndex>();
+
+  constructor(private readonly db: EmbeddedDatabase) {
+    for (const row of db.entities()) this.index(row.collection).put(row.id, row.source);
+  }
+
+  private index(collection: string): SearchIndex {
+    let index = this.indices.get(collection);
+    if (index === undefined) {
+      index = new SearchIndex(ENTITY_MAPPING);
+      this.indices.set(collection, index);
+    }
+    return index;
+  }
+
+  async search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
+    return this.index(collection).search(request, filter);
+  }
+
+  async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
+    return this.index(collection).count(query, filter);
+  }
+
+  async get(collection: string, id: string): Promise<Doc | null> {
+    return this.indices.get(collection)?.get(id) ?? null;
+  }
+
+  async create(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    return (await this.createMany(collection, [{ id, source }]))[0];
+  }
+
+  async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+    const outcomes = this.db.insertEntities(collection, items);
+    const index = this.index(collection);
+    outcomes.forEach((outcome, i) => {
+      if (outcome === 'ok') index.put(items[i].id, items[i].source);
+    });
+    return outcomes;
+  }
+
+  async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    const outcome = this.db.replaceEntity(collection, id, source);
+    if (outcome === 'ok') this.index(collection).put(id, source);
+    return outcome;
+  }
+
+  async delete(collection: string, id: string): Promise<boolean> {
+    const deleted = this.db.deleteEntity(collection, id);
+    if (deleted) this.indices.get(collection)?.remove(id);
+    return deleted;
+  }
+}
+
+class EmbeddedApiKeys implements ApiKeyStore {
+  private readonly index = new SearchIndex(API_KEY_MAPPING);
+  private readonly records = new Map<string, ApiKeyRecord>();
+
+  constructor(private readonly db: EmbeddedDatabase) {
+    for (const record of db.keys()) this.remember(record);
+  }
+
+  private remember(record: ApiKeyRecord): void {
+    this.records.set(record._id, record);
+    this.index.put(record._id, keySource(record));
+  }
+
+  async createKey(record: ApiKeyRecord): Promise<WriteOutcome> {
+    const outcome = this.db.insertKey(record);
+    if (outcome === 'ok') this.remember(record);
+    return outcome;
+  }
+
+  async getKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.records.get(id) ?? null;
+  }
+
+  async searchKeys(request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
+    return this.index.search(request, filter);
+  }
+
+  async deleteKey(id: string): Promise<boolean> {
+    const deleted = this.db.deleteKey(id);
+    if (deleted) {
+      this.records.delete(id);
+      this.index.remove(id);
+    }
+    return deleted;
+  }
+}
+
+export class EmbeddedStore implements Store {
+  readonly name = 'embedded';
+  readonly entities: EntityStore;
+  readonly apiKeys: ApiKeyStore;
+  private readonly db: EmbeddedDatabase;
+
+  constructor(dataDir: string) {
+    this.db = new EmbeddedDatabase(dataDir);
+    this.entities = new EmbeddedEntities(this.db);
+    this.apiKeys = new EmbeddedApiKeys(this.db);
+  }
+
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The storage port: what the core asks of a store. One implementation per backend
+ * (src/store/embedded, src/store/elasticsearch), all held to test/conformance.
+ *
+ * A store knows nothing of JWTs or principals: the core hands it a visibility filter, a query DSL
+ * clause that the store applies as a non-scoring filter inside the query itself.
+ */
+
+export type Doc = Record<string, unknown>;
+
+/** A query DSL clause (Elasticsearch 8 syntax), validated by the store that runs it. */
+export type QueryDsl = Record<string, unknown>;
+
+export interface SearchRequest {
+  query?: QueryDsl;
+  sort?: unknown;
+  search_after?: unknown[];
+  _source?: unknown;
+  from: number;
+  size: number;
+}
+
+export interface Hit {
+  _id: string;
+  /** null when the hits are sorted without `_score`, as Elasticsearch does. */
+  _score: number | null;
+  _source: Doc;
+  sort?: unknown[];
+}
+
+export interface SearchResult {
+  hits: Hit[];
+  /** Exact number of matching documents, never capped. */
+  total: number;
+}
+
+/** Thrown by a store for a query it cannot run; the core answers 400 services.storage.invalid_search_query. */
+export class InvalidQueryError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidQueryError';
+  }
+}
+
+/** Thrown by a store whose backend cannot be reached; the core answers 503 services.storage.not_connected. */
+export class StoreUnavailableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** Outcome of a write, returned as a value: the failures a client can cause. */
+export type WriteOutcome = 'ok' | 'id_taken' | 'slug_taken' | 'not_found';
+
+/** Entities, addressed by collection (the hyphenated plural path segment, e.g. `business-units`). */
+export interface EntityStore {
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult>;
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number>;
+  get(collection: string, id: string): Promise<Doc | null>;
+  /** 'ok' | 'id_taken' | 'slug_taken' */
+  create(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
+  /** Many creates in one commit; one outcome per item, in order ('ok' | 'id_taken' | 'slug_taken'). */
+  createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]>;
+  /** 'ok' | 'not_found' | 'slug_taken' */
+  replace(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
+  /** true when a document was deleted. */
+  delete(collection: string, id: string): Promise<boolean>;
+}
+
+export interface ServiceInfo {
+  author: string | null;
+  createdAt: number;
+  updatedAt: number | null;
+  updater: string | null;
+}
+
+/** What is kept of an API key: never its token, only the token's fingerprint. */
+export interface ApiKeyRecord {
+  _id: string;
+  userId: string;
+  tenantId: string | null;
+  roles: string[];
+  description: string;
+  expiresAt: number;
+  ttl: number;
+  fingerprint: string;
+  _service_info: ServiceInfo;
+}
+
+export interface ApiKeyStore {
+  /** 'ok' | 'id_taken' */
+  createKey(record: ApiKeyRecord): Promise<WriteOutcome>;
+  getKey(id: string): Promise<ApiKeyRecord | null>;
+  searchKeys(request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult>;
+  deleteKey(id: string): Promise<boolean>;
+}
+
+export interface Store {
+  readonly name: string;
+  readonly entities: EntityStore;
+  readonly apiKeys: ApiKeyStore;
+  /** true when the backend answers. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,67 @@
+/**
+ * REST under /v4/: a thin adapter on Node's http request, kept off express on purpose (it is the hot
+ * path; see bench/). Path + query + body -> one ApiRequest -> the dispatcher -> the envelope, whose
+ * status is the HTTP status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher } from '../../core/dispatch';
+import type { Envelope } from '../../core/envelope';
+import { ApiError } from '../../core/errors';
+import { makeRequest } from '../../core/request';
+import { bearerToken, requestIdFrom } from '../requestId';
+import { readJsonBody } from './readBody';
+import { matchRoute } from './routes';
+
+export const REST_PREFIX = '/v4/';
+
+export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
+  const payload = JSON.stringify(envelope);
+  res.writeHead(envelope.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    'X-Request-Id': envelope.requestId,
+  });
+  res.end(payload);
+}
+
+export function errorEnvelope(requestId: string, error: ApiError, controller: string | null = null, action: string | null = null): Envelope {
+  return { requestId, status: error.status, error: error.toObject(), controller, action, collection: null, index: null, volatile: null, result: null };
+}
+
+function queryArgs(search: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in args)) args[key] = value;
+  return args;
+}
+
+export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number) {
+  return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = (q === -1 ? url : url.slice(0, q)).slice(REST_PREFIX.length);
+    const route = matchRoute(req.method ?? 'GET', path);
+    if (route === null) {
+      req.resume();
+      return sendEnvelope(res, errorEnvelope(requestId, new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${url.split('?')[0]}"` })));
+    }
+    const body = await readJsonBody(req, maxBodyBytes);
+    if (!body.ok) {
+      res.setHeader('Connection', 'close');
+      return sendEnvelope(res, errorEnvelope(requestId, body.error, route.controller, route.action));
+    }
+    const envelope = await dispatcher.dispatch(
+      makeRequest({
+        controller: route.controller,
+        action: route.action,
+        collection: route.collection,
+        _id: route._id,
+        body: body.body,
+        args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
+        jwt: bearerToken(req.headers.authorization),
+        requestId,
+      }),
+    );
+    sendEnvelope(res, envelope);
+  };
+}

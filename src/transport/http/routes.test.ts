@@ -1,0 +1,33 @@
+import { matchRoute } from './routes';
+
+describe('REST routes under /v4/', () => {
+  it.each([
+    ['POST', 'entity/countries/search', 'document', 'search', 'countries', null],
+    ['POST', 'entity/countries/count', 'document', 'count', 'countries', null],
+    ['POST', 'entity/countries/_bulk', 'document', 'mCreate', 'countries', null],
+    ['POST', 'entity/countries', 'document', 'create', 'countries', null],
+    ['GET', 'entity/countries/fr', 'document', 'get', 'countries', 'fr'],
+    ['PUT', 'entity/countries/fr', 'document', 'replace', 'countries', 'fr'],
+    ['PATCH', 'entity/countries/fr', 'document', 'update', 'countries', 'fr'],
+    ['DELETE', 'entity/countries/fr', 'document', 'delete', 'countries', 'fr'],
+    ['GET', 'entity/countries/a%3Ab', 'document', 'get', 'countries', 'a:b'],
+    ['POST', 'api-keys/_create', 'auth', 'createApiKey', null, null],
+    ['POST', 'api-keys/_search', 'auth', 'searchApiKeys', null, null],
+    ['DELETE', 'api-keys/k1', 'auth', 'deleteApiKey', null, 'k1'],
+    ['POST', '_checkToken', 'auth', 'checkToken', null, null],
+  ])('%s /v4/%s is %s:%s', (method, path, controller, action, collection, _id) => {
+    expect(matchRoute(method, path)).toEqual({ controller, action, collection, _id });
+  });
+
+  it.each([
+    ['GET', 'entity/countries/search/extra'],
+    ['GET', 'api-keys/_create'],
+    ['POST', 'entity/countries/fr'],
+    ['POST', 'entity'],
+    ['POST', 'nothing'],
+    ['GET', 'entity//x'],
+    ['GET', 'entity/countries/%E0%A4%A'],
+  ])('%s /v4/%s is no route', (method, path) => {
+    expect(matchRoute(method, path)).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The raw Kuzzle-style WebSocket at `/`: each JSON message `{controller, action, ...}` is one
+ * request, answered with the envelope plus `room` (= requestId). `{"p":1}` is a heartbeat,
+ * answered `{"p":2}`. A bad message gets an error envelope; it never closes the connection.
+ */
+import type { IncomingMessage } from 'node:http';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Dispatcher } from '../../core/dispatch';
+import type { Envelope } from '../../core/envelope';
+import { ApiError } from '../../core/errors';
+import { makeRequest, type ApiRequest } from '../../core/request';
+import { isPlainObject } from '../../core/args';
+import { bearerToken, requestIdFrom } from '../requestId';
+import { errorEnvelope } from '../http/restHandler';
+
+/** Top-level message fields with a place of their own in the request; every other field is an argument. */
+const OWN_FIELDS = new Set(['controller', 'action', 'index', 'collection', '_id', 'body', 'jwt', 'requestId', 'volatile', 'room']);
+
+/** Extra handlers for controllers that live outside the dispatcher (realtime subscriptions). */
+export type SocketExtension = (socket: WebSocket, req: ApiRequest, reply: (envelope: Envelope) => void) => Promise<boolean> | boolean;
+
+export interface RawSocketOptions {
+  dispatcher: Dispatcher;
+  maxMessageBytes: number;
+  extensions?: SocketExtension[];
+}
+
+function toRequest(message: Record<string, unknown>, fallbackJwt: string | null): ApiRequest {
+  const args: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(message)) if (!OWN_FIELDS.has(k)) args[k] = v;
+  const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  return makeRequest({
+    controller: str(message.controller) ?? '',
+    action: str(message.action) ?? '',
+    index: str(message.index),
+    collection: str(message.collection),
+    _id: str(message._id),
+    body: message.body,
+    args,
+    jwt: str(message.jwt) ?? fallbackJwt,
+    requestId: typeof message.requestId === 'string' && message.requestId !== '' ? message.requestId : requestIdFrom(undefined),
+    volatile: isPlainObject(message.volatile) ? message.volatile : null,
+  });
+}
+
+export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions = [] }: RawSocketOptions): WebSocketServer {
+  // Frames up to 8x the message limit are read and answered with an error envelope; larger ones
+  // are refused by ws itself (close 1009), which protects memory.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * 8, perMessageDeflate: false });
+
+  wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
+    const upgradeJwt = bearerToken(upgrade.headers.authorization);
+    const send = (payload: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+    };
+    const reply = (envelope: Envelope) => send({ ...envelope, room: envelope.requestId });
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      void handle(data, isBinary).catch(() => reply(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+    });
+
+    async function handle(data: RawData, isBinary: boolean): Promise<void> {
+      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      if (buffer.length > maxMessageBytes) {
+        return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
+      }
+      let message: unknown;
+      try {
+        message = JSON.parse(buffer.toString('utf8'));
+      } catch (err) {
+        const reason = isBinary ? 'binary frames are not accepted' : (err as Error).message;
+        return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.body_parse_failed', { reason })));
+      }
+      if (!isPlainObject(message)) {
+        return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.body_parse_failed', { reason: 'a message must be a JSON object' })));
+      }
+      if (message.p === 1 && message.controller === undefined) return send({ p: 2 });
+      const req = toRequest(message, upgradeJwt);
+      for (const extension of extensions) if (await extension(socket, req, reply)) return;
+      reply(await dispatcher.dispatch(req));
+    }
+  });
+  return wss;
+}
