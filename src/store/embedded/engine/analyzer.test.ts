@@ -1,0 +1,31 @@
+import { analyzeText, lowercaseTerm } from './analyzer';
+
+describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () => {
+  it('splits on word boundaries and lowercases', () => {
+    expect(analyzeText('French Guiana')).toEqual(['french', 'guiana']);
+    expect(analyzeText('  South-Africa!! ')).toEqual(['south', 'africa']);
+    expect(analyzeText('')).toEqual([]);
+    expect(analyzeText('!!! --- ...')).toEqual([]);
+  });
+
+  it('keeps the tokens Lucene StandardTokenizer keeps whole', () => {
+    expect(analyzeText("don't stop")).toEqual(["don't", 'stop']);
+    expect(analyzeText('1,000.5 foo_bar U.S.A. user@example.com')).toEqual(['1,000.5', 'foo_bar', 'u.s.a', 'user', 'example.com']);
+    expect(analyzeText('Café ÜBER Ωmega')).toEqual(['café', 'über', 'ωmega']);
+  });
+
+  it('lowercases per code point like Java Character.toLowerCase', () => {
+    expect(lowercaseTerm('İSTANBUL')).toBe('istanbul');
+    expect(lowercaseTerm('ΟΔΟΣ')).toBe('οδοσ'); // no final sigma: each code point alone
+    expect(lowercaseTerm('ABC')).toBe('abc');
+  });
+
+  it('drops emoji (a documented difference from Lucene)', () => {
+    expect(analyzeText('hello 😀 world')).toEqual(['hello', 'world']);
+  });
+
+  it('cuts tokens longer than 255 characters', () => {
+    const long = 'a'.repeat(600);
+    expect(analyzeText(long).map((t) => t.length)).toEqual([255, 255, 90]);
+  });
+});

@@ -1,0 +1,74 @@
+import { FieldIndex, POSITION_INCREMENT_GAP } from './fieldIndex';
+import { intToByte4 } from './smallFloat';
+
+describe('FieldIndex', () => {
+  it('indexes text with positions, norms and statistics', () => {
+    const field = new FieldIndex('name', 'text');
+    field.add(1, ['French Guiana']);
+    field.add(2, ['France', 'France is French']);
+    expect(field.postings('french')).toEqual(
+      new Map([
+        [1, [0]],
+        // "France" is at 0; the next value starts 100 + 1 positions later: France 101, is 102, French 103
+        [2, [0 + POSITION_INCREMENT_GAP + 1 + 2]],
+      ]),
+    );
+    expect(field.postings('france')).toEqual(new Map([[2, [0, 101]]]));
+    expect(field.docFreq('france')).toBe(1);
+    expect(field.docCount).toBe(2);
+    expect(field.sumTotalTermFreq).toBe(2 + 4);
+    expect(field.norm(1)).toBe(intToByte4(2));
+    expect(field.norm(2)).toBe(intToByte4(4));
+  });
+
+  it('keeps statistics exact when documents are removed', () => {
+    const field = new FieldIndex('name', 'text');
+    field.add(1, ['a b c']);
+    field.add(2, ['a']);
+    field.remove(1);
+    expect(field.docCount).toBe(1);
+    expect(field.sumTotalTermFreq).toBe(1);
+    expect(field.sumDocFreq).toBe(1);
+    expect(field.postings('b')).toBeUndefined();
+    expect(field.docFreq('a')).toBe(1);
+    expect(field.present.has(1)).toBe(false);
+  });
+
+  it('treats a text value without tokens as present but not counted', () => {
+    const field = new FieldIndex('name', 'text');
+    field.add(1, ['']);
+    expect(field.present.has(1)).toBe(true);
+    expect(field.norm(1)).toBe(0);
+    expect(field.docCount).toBe(0);
+  });
+
+  it('indexes keywords without norms, with sorted distinct doc values', () => {
+    const field = new FieldIndex('tags', 'keyword');
+    field.add(1, ['b', 'a', 'b']);
+    expect(field.docValues.get(1)).toEqual(['a', 'b']);
+    expect(field.postings('b')).toEqual(new Map([[1, []]]));
+    expect(field.norm(1)).toBe(1);
+    expect(field.sumTotalTermFreq).toBe(2);
+    expect(field.sumDocFreq).toBe(2);
+  });
+
+  it('indexes booleans as T/F terms and 0/1 doc values', () => {
+    const field = new FieldIndex('eu', 'boolean');
+    field.add(1, [true]);
+    field.add(2, [false, true]);
+    expect(field.docFreq('T')).toBe(2);
+    expect(field.docValues.get(2)).toEqual([0, 1]);
+  });
+
+  it('indexes numbers as points and sorted doc values', () => {
+    const field = new FieldIndex('pop', 'long');
+    field.add(1, [5, 3, 5]);
+    field.add(2, [3]);
+    expect(field.docValues.get(1)).toEqual([3, 5, 5]);
+    expect(field.pointDocs(3)).toEqual(new Set([1, 2]));
+    field.remove(1);
+    expect(field.pointDocs(5)).toBeUndefined();
+    expect(field.pointDocs(3)).toEqual(new Set([2]));
+    expect(field.present.has(1)).toBe(false);
+  });
+});

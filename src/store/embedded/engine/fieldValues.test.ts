@@ -1,0 +1,52 @@
+import { booleanTerm, floatToJson, toBoolean, toDate, toDouble, toFloat, toKeyword, toLong, toText } from './fieldValues';
+
+describe('field value coercion (coerce: true)', () => {
+  it('reads numbers and numeric strings', () => {
+    expect(toDouble(' 12 ')).toBe(12);
+    expect(toDouble('1e3')).toBe(1000);
+    expect(toDouble('1.5f')).toBe(1.5);
+    expect(toDouble('abc')).toBeNull();
+    expect(toDouble(true)).toBeNull();
+    expect(toDouble(Infinity)).toBeNull();
+  });
+
+  it('truncates longs and rounds floats to 32 bits', () => {
+    expect(toLong(1.9)).toBe(1);
+    expect(toLong(-1.9)).toBe(-1);
+    expect(Object.is(toLong(-0.5), 0)).toBe(true);
+    expect(toLong('42')).toBe(42);
+    expect(toLong(1e30)).toBeNull();
+    expect(toFloat(0.1)).toBe(Math.fround(0.1));
+    expect(toFloat(1e60)).toBeNull();
+  });
+
+  it('reads booleans strictly', () => {
+    expect(toBoolean(true)).toBe(true);
+    expect(toBoolean('false')).toBe(false);
+    expect(toBoolean('yes')).toBeNull();
+    expect(toBoolean(1)).toBeNull();
+    expect(booleanTerm(true)).toBe('T');
+    expect(booleanTerm(false)).toBe('F');
+  });
+
+  it('turns scalars into text', () => {
+    expect(toText('a')).toBe('a');
+    expect(toText(5)).toBe('5');
+    expect(toKeyword(false)).toBe('false');
+    expect(toText({})).toBeNull();
+    expect(toText(null)).toBeNull();
+  });
+
+  it('reads dates', () => {
+    expect(toDate('1970-01-02')).toBe(86_400_000);
+    expect(toDate(5)).toBe(5);
+    expect(toDate('not a date')).toBeNull();
+  });
+
+  it('prints floats as Java does (shortest round-trip decimal)', () => {
+    expect(floatToJson(Math.fround(0.1))).toBe(0.1);
+    expect(floatToJson(Math.fround(1.1727304458618164))).toBe(1.1727304);
+    expect(floatToJson(2)).toBe(2);
+    expect(Math.fround(floatToJson(Math.fround(123.456)))).toBe(Math.fround(123.456));
+  });
+});

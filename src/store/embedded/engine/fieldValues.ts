@@ -1,0 +1,75 @@
+/**
+ * How a JSON value becomes a value of a field type, for documents and for query terms, following
+ * Elasticsearch's field mappers with their defaults (`coerce: true`): numbers may be given as
+ * numeric strings, a long truncates a decimal part, a float is rounded to 32 bits, a keyword takes
+ * the text of a number or boolean. `null` means "not a value of this type": a document value is
+ * then not indexed for that field (Elasticsearch would reject the whole document).
+ */
+import { looksNumeric, parseDateValue } from './dates';
+
+export type FieldType = 'text' | 'keyword' | 'long' | 'float' | 'date' | 'boolean';
+
+/** Largest magnitude a long can hold (as a double, 2^63). */
+export const LONG_LIMIT = 9223372036854775807;
+
+/** A JSON scalar as text (Elasticsearch indexes the token's text; JavaScript prints numbers its way). */
+export function toText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return null;
+}
+
+export const toKeyword = toText;
+
+/** Double.parseDouble-like: a number, or a numeric string (whitespace trimmed, f/d suffix allowed). */
+export function toDouble(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && looksNumeric(value)) {
+    const n = Number(value.trim().replace(/[fFdD]$/, ''));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+export function toLong(value: unknown): number | null {
+  const d = toDouble(value);
+  if (d === null || d < -LONG_LIMIT || d > LONG_LIMIT) return null;
+  return Math.trunc(d) + 0; // + 0 turns -0 into 0
+}
+
+export function toFloat(value: unknown): number | null {
+  const d = toDouble(value);
+  if (d === null) return null;
+  const f = Math.fround(d);
+  return Number.isFinite(f) ? f + 0 : null;
+}
+
+export function toBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+export function toDate(value: unknown): number | null {
+  return parseDateValue(value);
+}
+
+/** The indexed term of a boolean (Lucene's BooleanFieldMapper stores "T" and "F"). */
+export function booleanTerm(value: boolean): string {
+  return value ? 'T' : 'F';
+}
+
+/**
+ * The shortest decimal that reads back as the same 32-bit float, as Java's Float.toString prints
+ * a float sort value (0.1f prints 0.1, not 0.10000000149011612).
+ */
+export function floatToJson(value: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(value.toPrecision(digits));
+    if (Math.fround(candidate) === value) return candidate;
+  }
+  return value;
+}

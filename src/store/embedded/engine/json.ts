@@ -1,0 +1,66 @@
+/**
+ * Small helpers to look at untrusted JSON safely: own keys only (a query may name a field
+ * `__proto__` or `constructor`), and readable type names for error messages.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function hasOwn(obj: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** "an object", "an array", "a string", ... for messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'object':
+      return 'an object';
+    case 'string':
+      return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+    case 'number':
+      return `the number ${String(value)}`;
+    case 'boolean':
+      return `the boolean ${String(value)}`;
+    default:
+      return typeof value;
+  }
+}
+
+/** Quote a user-supplied name for an error message (bounded length, JSON-escaped). */
+export function quote(name: string): string {
+  return JSON.stringify(name.length > 80 ? name.slice(0, 80) + '…' : name);
+}
+
+/** Set an own property, even one named `__proto__` (plain assignment would change the prototype). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A deep copy of JSON data (objects, arrays, scalars), iterative so that no nesting depth can exhaust
+ * the stack (JSON.parse accepts documents far deeper than structuredClone can copy).
+ */
+export function cloneJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const root: unknown = Array.isArray(value) ? [] : {};
+  const stack: [unknown, unknown][] = [[value, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop() as [Record<string, unknown>, Record<string, unknown>];
+    for (const key of Object.keys(from)) {
+      const child = from[key];
+      if (typeof child === 'object' && child !== null) {
+        const copy = Array.isArray(child) ? [] : {};
+        setOwn(to, key, copy);
+        stack.push([child, copy]);
+      } else {
+        setOwn(to, key, child);
+      }
+    }
+  }
+  return root as T;
+}

@@ -1,0 +1,184 @@
+/**
+ * The Lucene query tree that Elasticsearch builds from the query DSL (what QueryBuilder.toQuery
+ * returns), reduced to the query types the supported DSL produces:
+ *
+ *   TermQuery (BM25-scored), PhraseQuery (exact or sloppy), BooleanQuery, BoostQuery,
+ *   ConstantScoreQuery, DisjunctionMaxQuery, MatchAllDocsQuery, MatchNoDocsQuery, and "leaf"
+ *   constant-score queries (point ranges, term sets, prefix, wildcard, term ranges, exists, ids)
+ *   that match a set of documents and score their boost.
+ *
+ * Queries are immutable values; `queryKey` gives the identity Lucene's equals/hashCode define
+ * (BooleanQuery: same minimumShouldMatch and the same clauses per occur, MUST and SHOULD as
+ * multisets, FILTER and MUST_NOT as sets; DisjunctionMaxQuery: same tie-breaker and multiset of
+ * disjuncts), which the rewrite rules need to deduplicate clauses.
+ */
+import { InvertedIndex } from '../invertedIndex';
+
+export type Occur = 'must' | 'filter' | 'should' | 'must_not';
+
+export interface Clause {
+  readonly occur: Occur;
+  readonly query: LQuery;
+}
+
+export interface MatchAllQuery {
+  readonly type: 'matchAll';
+}
+
+export interface MatchNoneQuery {
+  readonly type: 'matchNone';
+  readonly reason: string;
+}
+
+export interface TermQuery {
+  readonly type: 'term';
+  readonly field: string;
+  readonly term: string;
+}
+
+export interface PhraseQuery {
+  readonly type: 'phrase';
+  readonly field: string;
+  readonly terms: readonly string[];
+  /** Position of each term in the phrase (starting at 0). */
+  readonly positions: readonly number[];
+  readonly slop: number;
+}
+
+export interface BoostQuery {
+  readonly type: 'boost';
+  readonly query: LQuery;
+  readonly boost: number;
+}
+
+export interface ConstantScoreQuery {
+  readonly type: 'constantScore';
+  readonly query: LQuery;
+}
+
+export interface BooleanQuery {
+  readonly type: 'bool';
+  readonly clauses: readonly Clause[];
+  readonly minimumShouldMatch: number;
+}
+
+export interface DisMaxQuery {
+  readonly type: 'disMax';
+  readonly disjuncts: readonly LQuery[];
+  readonly tieBreaker: number;
+}
+
+/** A constant-score query defined by the set of documents it matches. */
+export interface LeafQuery {
+  readonly type: 'leaf';
+  /** Identity of the query (e.g. `range:age:[1 TO 5]`), for equality. */
+  readonly key: string;
+  /** The matching live documents. */
+  docs(index: InvertedIndex): Iterable<number>;
+}
+
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
+
+export const MATCH_ALL: MatchAllQuery = { type: 'matchAll' };
+
+export function matchNone(reason: string): MatchNoneQuery {
+  return { type: 'matchNone', reason };
+}
+
+export function termQuery(field: string, term: string): TermQuery {
+  return { type: 'term', field, term };
+}
+
+export function boostQuery(query: LQuery, boost: number): BoostQuery {
+  return { type: 'boost', query, boost: Math.fround(boost) };
+}
+
+/** AbstractQueryBuilder.toQuery: wrap in a BoostQuery unless the boost is 1 or nothing matches. */
+export function withBoost(query: LQuery, boost: number): LQuery {
+  return boost === 1 || query.type === 'matchNone' ? query : boostQuery(query, boost);
+}
+
+export function constantScore(query: LQuery): ConstantScoreQuery {
+  return { type: 'constantScore', query };
+}
+
+export function booleanQuery(clauses: readonly Clause[], minimumShouldMatch = 0): BooleanQuery {
+  return { type: 'bool', clauses, minimumShouldMatch };
+}
+
+export function disMax(disjuncts: readonly LQuery[], tieBreaker: number): DisMaxQuery {
+  return { type: 'disMax', disjuncts, tieBreaker: Math.fround(tieBreaker) };
+}
+
+export function leaf(key: string, docs: (index: InvertedIndex) => Iterable<number>): LeafQuery {
+  return { type: 'leaf', key, docs };
+}
+
+export function isScoring(occur: Occur): boolean {
+  return occur === 'must' || occur === 'should';
+}
+
+/** Clauses of one occur, in order. */
+export function clausesOf(query: BooleanQuery, occur: Occur): LQuery[] {
+  const out: LQuery[] = [];
+  for (const clause of query.clauses) if (clause.occur === occur) out.push(clause.query);
+  return out;
+}
+
+/** BooleanQuery.isPureDisjunction: only SHOULD clauses and minimumShouldMatch <= 1. */
+export function isPureDisjunction(query: BooleanQuery): boolean {
+  return query.minimumShouldMatch <= 1 && query.clauses.every((c) => c.occur === 'should');
+}
+
+const keys = new WeakMap<LQuery, string>();
+
+function sortedKeys(queries: readonly LQuery[], distinct: boolean): string {
+  const list = queries.map(queryKey).sort();
+  return (distinct ? [...new Set(list)] : list).join(',');
+}
+
+/** The identity of a query: equal keys mean equal queries in Lucene's sense. */
+export function queryKey(query: LQuery): string {
+  const cached = keys.get(query);
+  if (cached !== undefined) return cached;
+  let key: string;
+  switch (query.type) {
+    case 'matchAll':
+      key = '*:*';
+      break;
+    case 'matchNone':
+      key = 'MatchNoDocs';
+      break;
+    case 'term':
+      key = `T${JSON.stringify([query.field, query.term])}`;
+      break;
+    case 'phrase':
+      key = `P${JSON.stringify([query.field, query.terms, query.positions, query.slop])}`;
+      break;
+    case 'boost':
+      key = `B(${queryKey(query.query)})^${query.boost}`;
+      break;
+    case 'constantScore':
+      key = `C(${queryKey(query.query)})`;
+      break;
+    case 'bool':
+      key =
+        `Q${query.minimumShouldMatch}(+[${sortedKeys(clausesOf(query, 'must'), false)}]` +
+        ` #[${sortedKeys(clausesOf(query, 'filter'), true)}]` +
+        ` [${sortedKeys(clausesOf(query, 'should'), false)}]` +
+        ` -[${sortedKeys(clausesOf(query, 'must_not'), true)}])`;
+      break;
+    case 'disMax':
+      key = `D${query.tieBreaker}(${sortedKeys(query.disjuncts, false)})`;
+      break;
+    case 'leaf':
+      key = `L${query.key}`;
+      break;
+  }
+  keys.set(query, key);
+  return key;
+}
+
+export function sameQuery(a: LQuery, b: LQuery): boolean {
+  return a === b || queryKey(a) === queryKey(b);
+}

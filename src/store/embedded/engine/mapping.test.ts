@@ -1,0 +1,84 @@
+import { IndexMapping, coerce, dynamicType } from './mapping';
+
+function fields(mapping: IndexMapping, doc: Record<string, unknown>) {
+  return Object.fromEntries([...mapping.parse(doc)].map(([name, v]) => [name, v.values]));
+}
+
+describe('IndexMapping (explicit + dynamic mapping)', () => {
+  it('maps strings to text plus a keyword sub-field, numbers to long or float, booleans', () => {
+    const m = new IndexMapping();
+    expect(fields(m, { name: 'France', pop: 67, area: 0.5, eu: true })).toEqual({
+      name: ['France'],
+      'name.keyword': ['France'],
+      pop: [67],
+      area: [Math.fround(0.5)],
+      eu: [true],
+    });
+    expect(m.type('name')).toBe('text');
+    expect(m.type('name.keyword')).toBe('keyword');
+    expect(m.type('pop')).toBe('long');
+    expect(m.type('area')).toBe('float');
+    expect(m.type('eu')).toBe('boolean');
+  });
+
+  it('detects dates on first sight only', () => {
+    const m = new IndexMapping();
+    fields(m, { when: '2024-01-05T10:00:00Z', code: '2024' });
+    expect(m.type('when')).toBe('date');
+    expect(m.type('code')).toBe('text');
+    expect(fields(m, { when: 'not a date' })).toEqual({}); // not coercible: left out
+  });
+
+  it('honours explicit keyword and date fields', () => {
+    const m = new IndexMapping({ keyword: ['id', 'allowTenantIds', 'modifier.id'], date: ['modified'] });
+    expect(fields(m, { id: 'x', allowTenantIds: ['a', 'b'], modified: '2024-01-05', modifier: { id: 'u1', slug: 'bob' } })).toEqual({
+      id: ['x'],
+      allowTenantIds: ['a', 'b'],
+      modified: [Date.parse('2024-01-05')],
+      'modifier.id': ['u1'],
+      'modifier.slug': ['bob'],
+      'modifier.slug.keyword': ['bob'],
+    });
+    expect(m.type('id')).toBe('keyword');
+    expect(m.type('modified')).toBe('date');
+    expect(m.isObject('modifier')).toBe(true);
+  });
+
+  it('flattens objects, arrays of objects and dotted keys', () => {
+    const m = new IndexMapping();
+    expect(fields(m, { a: { b: { c: 1 } }, list: [{ x: 1 }, { x: 2 }], 'd.e': 3, nested: [[1, 2], [3]] })).toEqual({
+      'a.b.c': [1],
+      'list.x': [1, 2],
+      'd.e': [3],
+      nested: [1, 2, 3],
+    });
+    expect(m.isObject('a.b')).toBe(true);
+    expect(m.isObject('d')).toBe(true);
+  });
+
+  it('keeps the first type and coerces or drops later values', () => {
+    const m = new IndexMapping();
+    fields(m, { n: 1, s: 'text', b: true, o: { x: 1 } });
+    expect(fields(m, { n: '42', s: 5, b: 'false', o: 'scalar' })).toEqual({ n: [42], s: ['5'], 's.keyword': ['5'], b: [false] });
+    expect(fields(m, { n: 'abc', b: 'maybe', s: { x: 1 } })).toEqual({});
+    expect(fields(m, { n: 2.7 })).toEqual({ n: [2] });
+  });
+
+  it('skips nulls, empty names and metadata fields, and respects ignore_above', () => {
+    const m = new IndexMapping();
+    const long = 'x'.repeat(257);
+    expect(fields(m, { a: null, '': 1, _id: 'x', b: [null, 'v'], c: long })).toEqual({ b: ['v'], 'b.keyword': ['v'], c: [long] });
+    expect(m.type('a')).toBeUndefined();
+    expect(m.type('_id')).toBeUndefined();
+    expect(fields(m, { _service_info: { createdAt: 5 } })).toEqual({ '_service_info.createdAt': [5] });
+  });
+
+  it('names dynamic types and coerces', () => {
+    expect(dynamicType(1)).toBe('long');
+    expect(dynamicType(1.5)).toBe('float');
+    expect(dynamicType(NaN)).toBeNull();
+    expect(dynamicType(undefined)).toBeNull();
+    expect(coerce('keyword', 5)).toBe('5');
+    expect(coerce('long', '7')).toBe(7);
+  });
+});

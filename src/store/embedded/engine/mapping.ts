@@ -1,0 +1,184 @@
+/**
+ * Field types of one index: explicit keyword and date fields, the rest mapped dynamically the way
+ * Elasticsearch 8's dynamic mapping does on first sight of a field:
+ * - string: `date` when it is not numeric and parses as strict_date_optional_time or yyyy/MM/dd
+ *   (date_detection), else `text` (standard analyzer) with a `<field>.keyword` sub-field of type
+ *   keyword (ignore_above 256);
+ * - integer number: `long`; other number: `float`; boolean: `boolean`;
+ * - object: its properties become dotted fields (`a.b`); arrays are indexed element by element
+ *   (multi-valued fields), the first non-null element fixing the type of a new field.
+ *
+ * A field's type never changes afterwards (like a mapping, it outlives the documents that created
+ * it). A later value of another type is coerced when Elasticsearch would coerce it (a number into
+ * a text or keyword field, a numeric string into a number field, "true"/"false" into a boolean, an
+ * ISO string or epoch millis into a date); otherwise it is left out of that field, where
+ * Elasticsearch would reject the whole document with a mapper_parsing_exception. The document is
+ * still stored and its other fields indexed. Likewise for an object where a value was mapped, a
+ * value where an object was mapped, and fields nested in more than 20 objects (Elasticsearch's
+ * index.mapping.depth.limit). JavaScript cannot tell 1.0 from 1: both map to long.
+ */
+import { isDateString } from './dates';
+import { FieldType, toBoolean, toDate, toFloat, toKeyword, toLong, toText } from './fieldValues';
+import { isPlainObject } from './json';
+
+export type { FieldType } from './fieldValues';
+
+/** Explicit field types; every other field is mapped dynamically. */
+export interface Mapping {
+  keyword?: string[];
+  date?: string[];
+}
+
+export const KEYWORD_SUBFIELD = 'keyword';
+export const IGNORE_ABOVE = 256;
+/** index.mapping.depth.limit: fields inside more than 20 levels of objects are not indexed. */
+export const MAX_OBJECT_DEPTH = 20;
+/** Arrays nested deeper than this are not indexed either (JSON.parse accepts any depth). */
+const MAX_ARRAY_DEPTH = 100;
+
+/** Elasticsearch metadata fields: not allowed in a document source, ignored here. */
+const METADATA_FIELDS = new Set(['_id', '_index', '_source', '_routing', '_ignored', '_seq_no', '_primary_term', '_version', '_field_names', '_doc_count', '_tier']);
+
+/** Values of one field of one document, already coerced to the field's type, in document order. */
+export interface FieldValues {
+  type: FieldType;
+  /** text/keyword: strings; long/float/date: numbers; boolean: booleans. */
+  values: (string | number | boolean)[];
+}
+
+/** A document broken into indexed fields. */
+export type ParsedDoc = Map<string, FieldValues>;
+
+type Slot = FieldType | 'object';
+
+export class IndexMapping {
+  private readonly slots = new Map<string, Slot>();
+  /** text field -> its keyword sub-field. */
+  private readonly subfields = new Map<string, string>();
+
+  constructor(mapping: Mapping = {}) {
+    for (const field of mapping.keyword ?? []) this.declare(field, 'keyword');
+    for (const field of mapping.date ?? []) this.declare(field, 'date');
+  }
+
+  private declare(field: string, type: FieldType): void {
+    const parts = field.split('.');
+    for (let i = 1; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join('.');
+      if (!this.slots.has(parent)) this.slots.set(parent, 'object');
+    }
+    this.slots.set(field, type);
+  }
+
+  /** Type of an indexed field (a leaf), or undefined when unmapped or an object. */
+  type(field: string): FieldType | undefined {
+    const slot = this.slots.get(field);
+    return slot === undefined || slot === 'object' ? undefined : slot;
+  }
+
+  isObject(field: string): boolean {
+    return this.slots.get(field) === 'object';
+  }
+
+  /** Every mapped leaf field (text fields, their keyword sub-fields, ...). */
+  fieldNames(): string[] {
+    const names: string[] = [];
+    for (const [name, slot] of this.slots) if (slot !== 'object') names.push(name);
+    return names;
+  }
+
+  /** Break a document into fields, mapping new fields on the way. */
+  parse(source: Record<string, unknown>): ParsedDoc {
+    const out: ParsedDoc = new Map();
+    this.walkObject(source, '', out, 1);
+    return out;
+  }
+
+  private walkObject(obj: Record<string, unknown>, prefix: string, out: ParsedDoc, depth: number): void {
+    for (const key of Object.keys(obj)) {
+      if (key === '' || (depth === 1 && METADATA_FIELDS.has(key))) continue;
+      // dotted keys are paths ({"a.b": 1} is {"a": {"b": 1}}); empty path components are skipped
+      const path = key.includes('.') ? joinPath(prefix, key.split('.').filter((p) => p !== '').join('.')) : joinPath(prefix, key);
+      if (path === prefix) continue;
+      this.visit(path, obj[key], out, depth, 0);
+    }
+  }
+
+  private visit(path: string, value: unknown, out: ParsedDoc, depth: number, arrayDepth: number): void {
+    if (value === null || value === undefined) return;
+    if (Array.isArray(value)) {
+      if (arrayDepth >= MAX_ARRAY_DEPTH) return;
+      for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1);
+      return;
+    }
+    if (isPlainObject(value)) {
+      if (depth >= MAX_OBJECT_DEPTH) return; // Elasticsearch would reject the document
+      const slot = this.slots.get(path);
+      if (slot !== undefined && slot !== 'object') return; // an object where a value was mapped
+      if (slot === undefined) this.slots.set(path, 'object'); // its parents are objects already
+      this.walkObject(value, path, out, depth + 1);
+      return;
+    }
+    let slot = this.slots.get(path);
+    if (slot === 'object') return; // a value where an object was mapped
+    if (slot === undefined) {
+      const type = dynamicType(value);
+      if (type === null) return;
+      this.declare(path, type);
+      if (type === 'text') {
+        const sub = `${path}.${KEYWORD_SUBFIELD}`;
+        this.slots.set(sub, 'keyword');
+        this.subfields.set(path, sub);
+      }
+      slot = type;
+    }
+    const coerced = coerce(slot, value);
+    if (coerced === null) return;
+    add(out, path, slot, coerced);
+    const sub = this.subfields.get(path);
+    if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) add(out, sub, 'keyword', coerced);
+  }
+}
+
+function joinPath(prefix: string, key: string): string {
+  return prefix === '' ? key : key === '' ? prefix : `${prefix}.${key}`;
+}
+
+function add(out: ParsedDoc, field: string, type: FieldType, value: string | number | boolean): void {
+  const entry = out.get(field);
+  if (entry === undefined) out.set(field, { type, values: [value] });
+  else entry.values.push(value);
+}
+
+/** The type dynamic mapping gives a new field for its first value (null: no mapping, e.g. a function). */
+export function dynamicType(value: unknown): FieldType | null {
+  switch (typeof value) {
+    case 'string':
+      return isDateString(value) ? 'date' : 'text';
+    case 'number':
+      if (!Number.isFinite(value)) return null;
+      return Number.isInteger(value) ? 'long' : 'float';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return null;
+  }
+}
+
+/** A document value coerced to a field type, or null when it is not a value of that type. */
+export function coerce(type: FieldType, value: unknown): string | number | boolean | null {
+  switch (type) {
+    case 'text':
+      return toText(value);
+    case 'keyword':
+      return toKeyword(value);
+    case 'long':
+      return toLong(value);
+    case 'float':
+      return toFloat(value);
+    case 'date':
+      return toDate(value);
+    case 'boolean':
+      return toBoolean(value);
+  }
+}

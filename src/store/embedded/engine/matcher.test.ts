@@ -1,0 +1,35 @@
+import { InvalidQueryError } from '../../port';
+import { compileMatcher } from './matcher';
+
+describe('compileMatcher', () => {
+  it('matches single documents with the search semantics', () => {
+    const matches = compileMatcher({ bool: { must: { match: { name: 'france' } }, filter: { terms: { allowTenantIds: ['t1', '*'] } } } }, { keyword: ['allowTenantIds'] });
+    expect(matches({ name: 'France', allowTenantIds: ['t1'] })).toBe(true);
+    expect(matches({ name: 'La France', allowTenantIds: ['*'] })).toBe(true);
+    expect(matches({ name: 'France', allowTenantIds: ['t2'] })).toBe(false);
+    expect(matches({ name: 'Spain', allowTenantIds: ['t1'] })).toBe(false);
+    expect(matches({})).toBe(false);
+  });
+
+  it('uses the explicit mapping and the document for field types', () => {
+    const recent = compileMatcher({ range: { modified: { gte: '2024-01-01' } } }, { date: ['modified'] });
+    expect(recent({ modified: '2024-02-01T00:00:00Z' })).toBe(true);
+    expect(recent({ modified: '2023-02-01T00:00:00Z' })).toBe(false);
+    expect(recent({ modified: 'not a date' })).toBe(false);
+    const code = compileMatcher({ term: { 'code.keyword': 'FR' } });
+    expect(code({ code: 'FR' })).toBe(true);
+    expect(code({ code: 'fr' })).toBe(false);
+  });
+
+  it('does not match a document it cannot evaluate against', () => {
+    const big = compileMatcher({ range: { population: { gte: 'many' } } });
+    expect(big({ population: 5 })).toBe(false); // the bound is no number for a long field
+    expect(big({ population: 'lots' })).toBe(false); // a text field: a term range, "lots" < "many"
+  });
+
+  it('validates the query when compiled', () => {
+    expect(() => compileMatcher({ fuzzy: {} })).toThrow(InvalidQueryError);
+    expect(() => compileMatcher({ match_all: {} })({ any: 1 })).not.toThrow();
+    expect(compileMatcher({ match_all: {} })('nope' as unknown as Record<string, unknown>)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Parameters shared by the full-text clauses (`match`, `match_phrase`, `multi_match`).
+ */
+import { JsonObject, hasOwn } from '../json';
+import { ZeroTermsQuery } from './analyzedQuery';
+import { at, invalid, readBoolean, readEnum, readInteger, readString } from './params';
+
+/** The only analyzer there is: the fields' own (standard for text). */
+export function readAnalyzer(clause: string, obj: JsonObject, path: string): void {
+  if (!hasOwn(obj, 'analyzer')) return;
+  const name = readString(clause, 'analyzer', obj.analyzer, at(path, 'analyzer'));
+  if (name !== 'standard') throw invalid(`[${clause}] analyzer ${JSON.stringify(name)} is not supported at ${at(path, 'analyzer')} (only "standard")`);
+}
+
+export function readZeroTerms(clause: string, obj: JsonObject, path: string): ZeroTermsQuery {
+  return hasOwn(obj, 'zero_terms_query') ? readEnum(clause, 'zero_terms_query', obj.zero_terms_query, ['none', 'all'] as const, at(path, 'zero_terms_query')) : 'none';
+}
+
+export function readOperator(clause: string, obj: JsonObject, path: string): 'or' | 'and' {
+  return hasOwn(obj, 'operator') ? readEnum(clause, 'operator', obj.operator, ['or', 'and'] as const, at(path, 'operator')) : 'or';
+}
+
+export function readLenient(clause: string, obj: JsonObject, path: string): boolean | null {
+  return hasOwn(obj, 'lenient') ? readBoolean(clause, 'lenient', obj.lenient, at(path, 'lenient')) : null;
+}
+
+export function readSlop(clause: string, obj: JsonObject, path: string): number {
+  return hasOwn(obj, 'slop') ? readInteger(clause, 'slop', obj.slop, at(path, 'slop')) : 0;
+}
+
+/** Parameters that only matter with fuzziness or synonyms, neither of which exists here: checked, then ignored. */
+export function readInertParams(clause: string, obj: JsonObject, path: string): void {
+  if (hasOwn(obj, 'auto_generate_synonyms_phrase_query')) readBoolean(clause, 'auto_generate_synonyms_phrase_query', obj.auto_generate_synonyms_phrase_query, at(path, 'auto_generate_synonyms_phrase_query'));
+  if (hasOwn(obj, 'fuzzy_transpositions')) readBoolean(clause, 'fuzzy_transpositions', obj.fuzzy_transpositions, at(path, 'fuzzy_transpositions'));
+  if (hasOwn(obj, 'prefix_length')) readInteger(clause, 'prefix_length', obj.prefix_length, at(path, 'prefix_length'));
+  if (hasOwn(obj, 'max_expansions')) readInteger(clause, 'max_expansions', obj.max_expansions, at(path, 'max_expansions'), 1);
+}
+
+export const INERT_PARAMS = ['auto_generate_synonyms_phrase_query', 'fuzzy_transpositions', 'prefix_length', 'max_expansions'];

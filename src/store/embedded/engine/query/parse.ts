@@ -1,0 +1,99 @@
+/**
+ * The query DSL entry point: a query clause is an object with exactly one key, the clause name,
+ * whose value the clause's parser reads. Unknown clauses, wrong shapes, unsupported parameters and
+ * any `script` throw InvalidQueryError naming the clause and where it is
+ * (`unsupported query clause "fuzzy" at query.bool.must[1]`). Nesting is limited to 30 levels, as
+ * Elasticsearch's indices.query.bool.max_nested_depth does by default.
+ */
+import { describe, isPlainObject, quote } from '../json';
+import { parseBool } from './bool';
+import { parseConstantScore } from './constantScore';
+import { ClauseParser, ParseContext, ParsedQuery } from './context';
+import { parseDisMax } from './disMax';
+import { parseExists } from './exists';
+import { parseIds } from './ids';
+import { parseMatch } from './match';
+import { parseMatchAll, parseMatchNone } from './matchAll';
+import { parseMatchPhrase } from './matchPhrase';
+import { parseMultiMatch } from './multiMatch';
+import { invalid } from './params';
+import { parsePrefix } from './prefix';
+import { parseRange } from './range';
+import { parseTerm } from './term';
+import { parseTerms } from './terms';
+import { parseWildcard } from './wildcard';
+
+export const MAX_NESTED_DEPTH = 30;
+
+const CLAUSES = new Map<string, ClauseParser>([
+  ['match_all', parseMatchAll],
+  ['match_none', parseMatchNone],
+  ['match', parseMatch],
+  ['match_phrase', parseMatchPhrase],
+  ['multi_match', parseMultiMatch],
+  ['term', parseTerm],
+  ['terms', parseTerms],
+  ['range', parseRange],
+  ['exists', parseExists],
+  ['ids', parseIds],
+  ['prefix', parsePrefix],
+  ['wildcard', parseWildcard],
+  ['bool', parseBool],
+  ['constant_score', parseConstantScore],
+  ['dis_max', parseDisMax],
+]);
+
+/** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */
+const SCRIPT_KEYS = new Set(['script', '_script', 'script_score', 'script_fields']);
+const MAX_JSON_DEPTH = 200;
+
+/**
+ * Refuse scripts anywhere in a piece of request JSON (a clause, a parameter, a sort), and JSON nested
+ * too deeply to be a query. Iterative, so that no input can exhaust the stack.
+ */
+export function assertNoScript(json: unknown, path: string): void {
+  const stack: [unknown, string, number][] = [[json, path, 0]];
+  while (stack.length > 0) {
+    const [value, where, depth] = stack.pop() as [unknown, string, number];
+    if (depth > MAX_JSON_DEPTH) throw invalid(`request JSON nested too deeply at ${where}`);
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${where}[${i}]`, depth + 1]);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        const child = `${where}.${key}`;
+        if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${child}`);
+        stack.push([value[key], child, depth + 1]);
+      }
+    }
+  }
+}
+
+class Parser implements ParseContext {
+  private depth = 0;
+
+  parseQuery(json: unknown, path: string): ParsedQuery {
+    if (!isPlainObject(json)) throw invalid(`query clause at ${path} must be an object, got ${describe(json)}`);
+    const keys = Object.keys(json);
+    if (keys.length === 0) throw invalid(`query malformed, empty clause found at ${path}`);
+    if (keys.length > 1) throw invalid(`query malformed at ${path}: one clause expected, found ${quote(keys[0])} and ${quote(keys[1])}`);
+    const name = keys[0];
+    const parser = CLAUSES.get(name);
+    if (parser === undefined) throw invalid(`unsupported query clause ${quote(name)} at ${path}`);
+    if (this.depth >= MAX_NESTED_DEPTH) throw invalid(`the query at ${path} is nested deeper than ${MAX_NESTED_DEPTH} levels`);
+    this.depth++;
+    try {
+      return parser(json[name], `${path}.${name}`, this);
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+/** Parse (and validate) a query DSL clause; `path` names where it is, for error messages. */
+export function parseQuery(json: unknown, path = 'query'): ParsedQuery {
+  assertNoScript(json, path);
+  return new Parser().parseQuery(json, path);
+}
+
+/** Names of the supported query clauses. */
+export const SUPPORTED_CLAUSES: readonly string[] = [...CLAUSES.keys()];
