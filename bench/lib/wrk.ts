@@ -1,0 +1,42 @@
+/** HTTP load with wrk (C, one thread): requests/s and latency percentiles for one POST. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    return (err as { status?: number }).status === 1; // wrk --version exits 1 after printing
+  }
+}
+
+const toMs = (value: string, unit: string): number => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit];
+
+export function wrkPost(url: string, body: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): LoadResult {
+  const dir = mkdtempSync(join(tmpdir(), 'wrk-'));
+  const script = join(dir, 'post.lua');
+  const lines = [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(body)}`];
+  for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  // Count non-2xx answers as errors.
+  lines.push('errors = 0', 'response = function(status, headers, body) if status ~= 200 then errors = errors + 1 end end');
+  writeFileSync(script, lines.join('\n'));
+  const out = execFileSync('wrk', ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  if (!rps || !p50 || !p99) throw new Error(`cannot read wrk output:\n${out}`);
+  const errors = Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+  return { requestsPerSec: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), errors };
+}

@@ -1,0 +1,59 @@
+/**
+ * WebSocket load generator, run as its own process (like wrk): N connections, each with one request
+ * in flight, for D seconds; prints one JSON line {requestsPerSec, p50Ms, p99Ms, errors}.
+ * Usage: node wsLoad.js <url> <connections> <seconds> <message-json>
+ */
+import WebSocket from 'ws';
+
+async function main() {
+  const [url, connections, seconds, template] = process.argv.slice(2);
+  const message = JSON.parse(template) as Record<string, unknown>;
+  const latencies: number[] = [];
+  let errors = 0;
+  let running = true;
+  const sockets = await Promise.all(
+    Array.from({ length: Number(connections) }, () => new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    })),
+  );
+  const started = process.hrtime.bigint();
+  let measuredFrom = started;
+  let counting = false;
+  const loops = sockets.map(
+    (ws, i) =>
+      new Promise<void>((done) => {
+        let n = 0;
+        let sentAt = 0n;
+        const send = () => {
+          if (!running) return done();
+          sentAt = process.hrtime.bigint();
+          ws.send(JSON.stringify({ ...message, requestId: `${i}-${n++}` }));
+        };
+        ws.on('message', (data) => {
+          const answer = JSON.parse(data.toString()) as { status?: number };
+          if (counting) {
+            latencies.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+            if (answer.status !== 200) errors++;
+          }
+          send();
+        });
+        send();
+      }),
+  );
+  // One second of warm-up, then measure.
+  await new Promise((r) => setTimeout(r, 1000));
+  counting = true;
+  measuredFrom = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, Number(seconds) * 1000));
+  running = false;
+  const elapsed = Number(process.hrtime.bigint() - measuredFrom) / 1e9;
+  await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 2000))]);
+  for (const ws of sockets) ws.terminate();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  process.stdout.write(`${JSON.stringify({ requestsPerSec: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99), errors })}\n`);
+  void started;
+}
+void main();
