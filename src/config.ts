@@ -22,6 +22,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+const flag = z.enum(['true', 'false', '1', '0']).optional();
+const flagValue = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : v === 'true' || v === '1');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(7512),
@@ -41,7 +44,12 @@ const schema = z.object({
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   MAX_BODY_BYTES: bytes(1024 * 1024),
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
-  DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
+  DEMO_DATA: flag,
+  GRAPHQL_INTROSPECTION: flag,
+  GRAPHQL_LANDING_PAGE: flag,
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
 });
 
 export interface Config {
@@ -67,6 +75,13 @@ export interface Config {
   limits: { maxBodyBytes: number; maxMessageBytes: number };
   /** Load the demo countries at start when the store is empty (default: on in development). */
   demoData: boolean;
+  graphql: {
+    introspection: boolean;
+    landingPage: boolean;
+    maxDepth: number;
+    maxCost: number;
+    maxAliases: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -102,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiKeys: { maxTtl: e.API_KEY_MAX_TTL, cacheMs: e.API_KEY_CACHE_MS },
     limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES },
-    demoData: e.DEMO_DATA === undefined ? e.NODE_ENV === 'development' : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
+    graphql: {
+      introspection: flagValue(e.GRAPHQL_INTROSPECTION, e.NODE_ENV !== 'production'),
+      landingPage: flagValue(e.GRAPHQL_LANDING_PAGE, e.NODE_ENV !== 'production'),
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+    },
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Builds the whole service from a Config: store -> core -> transports -> one HTTP server.
  * `main.ts` calls it to serve; the end-to-end tests call it to start a real server on port 0.
+ * Routes: /v4/* -> lean REST handler; /graphql -> Apollo (express); other HTTP -> express;
+ * upgrades: / -> raw Kuzzle-style WebSocket, /graphql -> graphql-ws.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -16,10 +18,16 @@ import { ChangeFeed } from './core/events/changeFeed';
 import { operations } from './core/operations';
 import type { Logger } from './log';
 import type { Store } from './store/port';
-import { EmbeddedStore } from './store/embedded/embeddedStore';
+import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
+import { compileMatcher } from './store/embedded/engine';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
+import { realtimeExtension } from './transport/websocket/realtime';
+import { GRAPHQL_PATH, createGraphQLHttp } from './transport/graphql/apollo';
+import { createGraphQLWs } from './transport/graphql/graphqlWs';
+import { limitRules } from './transport/graphql/limits';
+import { buildSchema } from './transport/graphql/schema';
 
 export interface Gateway {
   server: Server;
@@ -47,7 +55,8 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     tokens,
     authenticator,
     feed: new ChangeFeed(),
-    settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl },
+    settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl, apiKeyCacheMs: config.apiKeys.cacheMs },
+    compileMatcher: (query) => compileMatcher(query, ENTITY_MAPPING),
     now: Date.now,
     newId: randomUUID,
   };
@@ -56,7 +65,20 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   );
 
   const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes);
-  const app = createExpressApp({ store });
+  const schema = buildSchema();
+  const rules = limitRules(config.graphql);
+  const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');
+  const graphqlHttp = createGraphQLHttp({
+    schema,
+    deps,
+    rules,
+    introspection: config.graphql.introspection,
+    landingPage: config.graphql.landingPage,
+    production: config.nodeEnv === 'production',
+    maxBodyBytes: config.limits.maxBodyBytes,
+    reportInternal,
+  });
+  const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
   const server = createServer((req, res) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
       rest(req, res).catch((err) => {
@@ -68,11 +90,15 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     }
   });
 
-  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes });
+  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, extensions: [realtimeExtension(deps)] });
+  const graphqlWs = createGraphQLWs({ schema, deps, rules, maxMessageBytes: config.limits.maxMessageBytes, reportInternal });
+  // One upgrade handler routes by path: two ws servers attached with {server, path} break each other.
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/') {
       raw.handleUpgrade(req, socket, head, (ws) => raw.emit('connection', ws, req));
+    } else if (path === GRAPHQL_PATH) {
+      graphqlWs.wss.handleUpgrade(req, socket, head, (ws) => graphqlWs.wss.emit('connection', ws, req));
     } else {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
     }
@@ -82,16 +108,20 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     server,
     deps,
     dispatcher,
-    listen: () =>
-      new Promise((resolve, reject) => {
+    listen: async () => {
+      await graphqlHttp.start();
+      return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => {
           server.off('error', reject);
           resolve((server.address() as AddressInfo).port);
         });
-      }),
+      });
+    },
     async close() {
       for (const client of raw.clients) client.close(1001, 'server shutting down');
+      await graphqlWs.close();
+      await graphqlHttp.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,5 +1,5 @@
 /** What the core's operations are given by the composition root: nothing global, nothing looked up. */
-import type { Store } from '../store/port';
+import type { Doc, QueryDsl, Store } from '../store/port';
 import type { Authenticator } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { ChangeFeed } from './events/changeFeed';
@@ -14,7 +14,11 @@ export interface CoreDeps {
     indexName: string;
     /** Longest API key lifetime in ms; undefined = no maximum. */
     apiKeyMaxTtl?: number;
+    /** How long an API key lookup may be trusted (and how often live subscriptions re-check theirs). */
+    apiKeyCacheMs: number;
   };
+  /** Compiles a query DSL object into a single-document test (live subscription filters). Throws InvalidQueryError. */
+  compileMatcher: (query: QueryDsl) => (doc: Doc) => boolean;
   now: () => number;
   newId: () => string;
 }

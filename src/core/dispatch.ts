@@ -3,7 +3,7 @@
  * authenticates, parses, runs, and maps every failure to the catalogue exactly once.
  */
 import type { CoreDeps } from './deps';
-import type { Envelope } from './envelope';
+import { buildEnvelope, type Envelope } from './envelope';
 import { ApiError, ok, type Result } from './errors';
 import { ANONYMOUS } from './principal';
 import type { Operation } from './operation';
@@ -57,17 +57,8 @@ export class Dispatcher {
   }
 
   private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>): Envelope {
-    const addressed = op === null || op.addressesCollection;
-    return {
-      requestId: req.requestId,
-      status: outcome.ok ? 200 : outcome.error.status,
-      error: outcome.ok ? null : outcome.error.toObject(),
-      controller: req.controller,
-      action: req.action,
-      collection: addressed ? req.collection : null,
-      index: addressed ? (op === null ? req.index : this.deps.settings.indexName) : null,
-      volatile: req.volatile,
-      result: outcome.ok ? outcome.value : null,
-    };
+    // An unknown action echoes what the request named; a known one names the configured index.
+    if (op === null) return buildEnvelope(req, outcome, req.index, true);
+    return buildEnvelope(req, outcome, this.deps.settings.indexName, op.addressesCollection);
   }
 }

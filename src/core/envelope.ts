@@ -1,5 +1,5 @@
 /** The response envelope of spec 2.1, shared by every operation and every non-GraphQL transport. */
-import type { ErrorObject } from './errors';
+import type { ErrorObject, Result } from './errors';
 
 export interface Envelope {
   requestId: string;
@@ -11,4 +11,24 @@ export interface Envelope {
   index: string | null;
   volatile: Record<string, unknown> | null;
   result: unknown;
+}
+
+/** The envelope of one answer to a request; `addressed` operations name the request's collection and index. */
+export function buildEnvelope(
+  req: { requestId: string; controller: string; action: string; collection: string | null; volatile: Record<string, unknown> | null },
+  outcome: Result<unknown>,
+  index: string | null,
+  addressed: boolean,
+): Envelope {
+  return {
+    requestId: req.requestId,
+    status: outcome.ok ? 200 : outcome.error.status,
+    error: outcome.ok ? null : outcome.error.toObject(),
+    controller: req.controller,
+    action: req.action,
+    collection: addressed ? req.collection : null,
+    index: addressed ? index : null,
+    volatile: req.volatile,
+    result: outcome.ok ? outcome.value : null,
+  };
 }

@@ -57,9 +57,17 @@ export class Authenticator {
     return ok(this.principalOf(payload, null, typeof payload.exp === 'number' ? payload.exp * 1000 : -1));
   }
 
-  /** Forget a key at once (called when it is deleted through this instance). */
+  private readonly forgottenListeners = new Set<(id: string) => void>();
+
+  /** Forget a key at once (called when it is deleted through this instance); live subscriptions hear of it. */
   forgetKey(id: string): void {
     this.keys.delete(id);
+    for (const listener of this.forgottenListeners) listener(id);
+  }
+
+  onKeyForgotten(listener: (id: string) => void): () => void {
+    this.forgottenListeners.add(listener);
+    return () => this.forgottenListeners.delete(listener);
   }
 
   private async fromApiKey(jwt: string, payload: JWTPayload, now: number): Promise<Result<Principal>> {

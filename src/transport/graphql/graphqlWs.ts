@@ -1,0 +1,83 @@
+/**
+ * GraphQL over WebSocket (graphql-ws protocol) on /graphql: the same schema, limits and errors as
+ * HTTP. The token comes from connectionParams (`Authorization: "Bearer …"`) or the upgrade request,
+ * and is authenticated again when each operation starts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, getOperationAST, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { CoreDeps } from '../../core/deps';
+import { bearerToken } from '../requestId';
+import { createContext, type GraphQLContext } from './context';
+import { formatError, withRequestId } from './errors';
+import { validateWithLimits } from './limits';
+
+export interface GraphQLWsOptions {
+  schema: GraphQLSchema;
+  deps: CoreDeps;
+  rules: ValidationRule[];
+  maxMessageBytes: number;
+  reportInternal: (err: unknown) => void;
+}
+
+function tokenOf(params: Record<string, unknown> | undefined, request: IncomingMessage): string | null {
+  const header = params?.Authorization ?? params?.authorization;
+  if (typeof header === 'string') return bearerToken(header);
+  for (const key of ['token', 'jwt']) if (typeof params?.[key] === 'string') return params[key] as string;
+  return bearerToken(request.headers.authorization);
+}
+
+/** graphql-ws sends an onSubscribe answer as errors only when it is an array of GraphQLError instances. */
+function refuse(errors: readonly GraphQLError[], requestId: string, reportInternal: (err: unknown) => void): GraphQLError[] {
+  return errors.map((e) => {
+    const [formatted] = withRequestId([formatError(e.toJSON(), e, reportInternal)], requestId);
+    return new GraphQLError(formatted.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: formatted.extensions });
+  });
+}
+
+const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', status: 400 } });
+
+export function createGraphQLWs({ schema, deps, rules, maxMessageBytes, reportInternal }: GraphQLWsOptions) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
+  const validate = validateWithLimits(rules);
+  const format = (errors: readonly (GraphQLFormattedError | GraphQLError)[], requestId: string) =>
+    withRequestId(
+      errors.map((e) => formatError(e instanceof GraphQLError ? e.toJSON() : e, e, reportInternal)),
+      requestId,
+    );
+
+  const disposable = useServer(
+    {
+      schema,
+      // Parse and validate here, so that even a refused operation's errors carry a requestId.
+      onSubscribe(ctx, _id, payload) {
+        const requestId = randomUUID();
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (err) {
+          return refuse([err instanceof GraphQLError ? err : badRequest(String(err))], requestId, reportInternal);
+        }
+        const errors = validate(schema, document);
+        if (errors.length > 0) return refuse(errors, requestId, reportInternal);
+        if (!getOperationAST(document, payload.operationName)) return refuse([badRequest('Unable to identify the operation')], requestId, reportInternal);
+        const contextValue: GraphQLContext = createContext(deps, tokenOf(ctx.connectionParams, ctx.extra.request), requestId);
+        return { schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue };
+      },
+      onNext(_ctx, _id, _payload, args, result) {
+        if (!result.errors) return result;
+        return { ...result, errors: format(result.errors, (args.contextValue as GraphQLContext).requestId) };
+      },
+    },
+    wss,
+  );
+  return {
+    wss,
+    async close(): Promise<void> {
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      await disposable.dispose();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** Query resolvers: each calls the core operation REST and the raw WebSocket call. */
+import { searchApiKeys } from '../../../core/apiKeys/searchApiKeys';
+import { countEntities } from '../../../core/entities/countEntities';
+import { parseTypeName } from '../../../core/entities/entityType';
+import { getEntity } from '../../../core/entities/getEntity';
+import { searchEntities } from '../../../core/entities/searchEntities';
+import { parseSearchRequest } from '../../../core/search/searchRequest';
+import type { GraphQLContext } from '../context';
+import { unwrap } from '../errors';
+
+interface SearchArgs {
+  query?: unknown;
+  from?: number | null;
+  size?: number | null;
+  sort?: unknown;
+  searchAfter?: unknown[] | null;
+}
+
+/** The GraphQL arguments as the search body and arguments REST would have sent. */
+export function searchRequestOf(args: SearchArgs, requestId: string) {
+  const body: Record<string, unknown> = {};
+  if (args.query !== undefined && args.query !== null) body.query = args.query;
+  if (args.sort !== undefined && args.sort !== null) body.sort = args.sort;
+  if (args.searchAfter !== undefined && args.searchAfter !== null) body.search_after = args.searchAfter;
+  return unwrap(parseSearchRequest(body, { from: args.from, size: args.size }), requestId);
+}
+
+export const queryResolvers = {
+  async search(_: unknown, args: SearchArgs & { type: string }, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    const type = unwrap(parseTypeName(args.type), ctx.requestId);
+    const request = searchRequestOf(args, ctx.requestId);
+    return unwrap(await searchEntities(ctx.deps, principal, { type, request }), ctx.requestId);
+  },
+
+  async count(_: unknown, args: { type: string; query?: unknown }, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    const type = unwrap(parseTypeName(args.type), ctx.requestId);
+    const { query } = searchRequestOf({ query: args.query }, ctx.requestId);
+    return unwrap(await countEntities(ctx.deps, principal, { type, query }), ctx.requestId).count;
+  },
+
+  async entity(_: unknown, args: { type: string; id: string }, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    const type = unwrap(parseTypeName(args.type), ctx.requestId);
+    const found = await getEntity(ctx.deps, principal, { type, id: args.id });
+    if (!found.ok && found.error.id === 'services.storage.not_found') return null;
+    return unwrap(found, ctx.requestId)._source;
+  },
+
+  async apiKeys(_: unknown, args: SearchArgs, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    return unwrap(await searchApiKeys(ctx.deps, principal, searchRequestOf(args, ctx.requestId)), ctx.requestId);
+  },
+
+  async me(_: unknown, __: unknown, ctx: GraphQLContext) {
+    const p = await ctx.principal();
+    return { userId: p.userId, tenantId: p.tenantId, roles: p.roles, apiKeyId: p.apiKeyId, expiresAt: p.expiresAt };
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * Kuzzle's `realtime` controller on the raw WebSocket: `subscribe` answers `{roomId, channel}` and
+ * then pushes `{room: channel, type: "document", action, result: {_id, _source}}` for each visible
+ * change of the collection (optionally filtered by a query DSL body); `unsubscribe` takes
+ * `{roomId}`. Subscriptions live as long as the connection, and end when their token stops working.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { isPlainObject } from '../../core/args';
+import type { CoreDeps } from '../../core/deps';
+import { buildEnvelope, type Envelope } from '../../core/envelope';
+import { ApiError, type Result } from '../../core/errors';
+import { parseAddress } from '../../core/entities/address';
+import { subscribeEntityChanges } from '../../core/events/entityChanges';
+import type { ApiRequest } from '../../core/request';
+import type { QueryDsl } from '../../store/port';
+import type { SocketExtension } from './rawSocket';
+
+const envelopeOf = (req: ApiRequest, deps: CoreDeps, outcome: Result<unknown>, addressed: boolean): Envelope =>
+  buildEnvelope(req, outcome, deps.settings.indexName, addressed);
+
+/** The subscription filter: `{query: …}`, or the body itself as a query clause; empty = everything. */
+function filterOf(body: unknown): QueryDsl | undefined {
+  if (!isPlainObject(body) || Object.keys(body).length === 0) return undefined;
+  return (isPlainObject(body.query) ? body.query : body) as QueryDsl;
+}
+
+export function realtimeExtension(deps: CoreDeps): SocketExtension {
+  const rooms = new WeakMap<WebSocket, Map<string, () => void>>();
+
+  function roomsOf(socket: WebSocket): Map<string, () => void> {
+    let mine = rooms.get(socket);
+    if (mine === undefined) {
+      const created = new Map<string, () => void>();
+      rooms.set(socket, created);
+      socket.once('close', () => {
+        for (const close of created.values()) close();
+        created.clear();
+      });
+      mine = created;
+    }
+    return mine;
+  }
+
+  const fail = (id: ConstructorParameters<typeof ApiError>[0], props = {}): Result<never> => ({ ok: false, error: new ApiError(id, props) });
+
+  return async (socket, req, reply) => {
+    if (req.controller !== 'realtime') return false;
+    const send = (payload: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+    };
+    const auth = await deps.authenticator.authenticate(req.jwt);
+    if (!auth.ok) {
+      reply(envelopeOf(req, deps, auth, false));
+      return true;
+    }
+    if (req.action === 'subscribe') {
+      const type = parseAddress(req, deps);
+      if (!type.ok) {
+        reply(envelopeOf(req, deps, type, true));
+        return true;
+      }
+      const channel = randomUUID();
+      const mine = roomsOf(socket);
+      const opened = subscribeEntityChanges(deps, auth.value, req.jwt, { type: type.value, query: filterOf(req.body) }, {
+        onChange(change) {
+          send({
+            room: channel,
+            requestId: randomUUID(),
+            status: 200,
+            type: 'document',
+            scope: 'in',
+            controller: 'document',
+            action: change.action,
+            index: deps.settings.indexName,
+            collection: change.collection,
+            volatile: null,
+            timestamp: deps.now(),
+            result: { _id: change._id, _source: change._source },
+          });
+        },
+        onRevoked(error) {
+          mine.delete(channel);
+          send({ room: channel, type: 'TokenExpired', status: error.status, message: error.message, error: error.toObject() });
+        },
+      });
+      if (opened.ok) mine.set(channel, opened.value);
+      reply(envelopeOf(req, deps, opened.ok ? { ok: true, value: { roomId: channel, channel } } : opened, true));
+      return true;
+    }
+    if (req.action === 'unsubscribe') {
+      const roomId = isPlainObject(req.body) ? req.body.roomId : undefined;
+      const mine = roomsOf(socket);
+      let outcome: Result<unknown>;
+      if (typeof roomId !== 'string' || roomId === '') outcome = fail('api.assert.missing_argument', { name: 'roomId' });
+      else if (!mine.has(roomId)) outcome = fail('services.storage.not_found', { what: 'Subscription', id: roomId });
+      else {
+        mine.get(roomId)!();
+        mine.delete(roomId);
+        outcome = { ok: true, value: { roomId } };
+      }
+      reply(envelopeOf(req, deps, outcome, false));
+      return true;
+    }
+    reply(envelopeOf(req, deps, fail('api.process.action_not_found', { what: `Action "realtime:${req.action}"` }), false));
+    return true;
+  };
+}
