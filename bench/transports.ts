@@ -5,7 +5,8 @@
  * returning the fixed envelope, for reference). Every server is its own process; HTTP load is wrk,
  * WebSocket load a Node process; all on 127.0.0.1.
  *
- * Settings: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000).
+ * Settings: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
+ * BENCH_QUERY (a search body as JSON; default a two-word match on name).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   const rows: { name: string; r: LoadResult }[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-transports-'));
   const token = await new TokenService(new TextEncoder().encode(SECRET)).sign({ sub: 'bench', tenantId: 'bench', roles: ['admin'] }, 3600_000);
-  const query = { query: { match: { name: queries(1)[0] } } };
+  const query = process.env.BENCH_QUERY ? (JSON.parse(process.env.BENCH_QUERY) as object) : { query: { match: { name: queries(1)[0] } } };
   console.log(`corpus ${DOCS} entities, query ${JSON.stringify(query)}, ${CONNECTIONS} connections, ${SECONDS} s per run, node ${process.version}`);
 
   await withServer(dist('..', 'src', 'main.js'), { NODE_ENV: 'production', AUTH_SECRET: SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1' }, async ({ port }) => {
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     console.log(`corpus loaded through REST _bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const rest = await post(`${base}/v4/entity/things/search`, token, query);
-    const gqlBody = { query: 'query($q: JSON) { search(type: "things", query: $q) { total hits { id score source } } }', variables: { q: query.query } };
+    const gqlBody = { query: 'query($q: JSON) { search(type: "things", query: $q) { total hits { id score source } } }', variables: { q: (query as { query?: unknown }).query ?? null } };
     const gql = await post(`${base}/graphql`, token, gqlBody);
     const same = JSON.stringify(rest.result.hits.map((h: any) => [h._id, h._score])) === JSON.stringify(gql.data.search.hits.map((h: any) => [h.id, h.score]));
     console.log(`search total ${rest.result.total}; REST and GraphQL answers identical: ${same}`);

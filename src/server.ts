@@ -122,10 +122,17 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
       for (const client of raw.clients) client.close(1001, 'server shutting down');
       await graphqlWs.close();
       await graphqlHttp.stop();
+      // Drain HTTP: in-flight requests are answered; keep-alive connections are closed as soon as
+      // they are idle; whatever is still open after 5 s is cut.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        const cut = setTimeout(() => server.closeAllConnections(), 5000);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          resolve();
+        });
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
       raw.close();
       await store.close();
