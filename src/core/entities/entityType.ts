@@ -23,8 +23,24 @@ function singularOf(collection: string): string[] {
 
 const camel = (words: string[]): string => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 
+/** Parsed segments, good and bad: pluralize's rule tables are slow, and every request names a collection. */
+const parsed = new Map<string, Result<EntityType>>();
+const MAX_CACHED = 10_000;
+
 /** From a path segment. A singular segment is refused with the plural to use instead. */
 export function parseCollection(segment: unknown): Result<EntityType> {
+  if (typeof segment === 'string') {
+    const cached = parsed.get(segment);
+    if (cached !== undefined) return cached;
+    const result = parseSegment(segment);
+    if (parsed.size >= MAX_CACHED) parsed.clear();
+    parsed.set(segment, result);
+    return result;
+  }
+  return parseSegment(segment);
+}
+
+function parseSegment(segment: unknown): Result<EntityType> {
   if (segment === undefined || segment === null || segment === '') return fail('api.assert.missing_argument', { name: 'collection' });
   if (typeof segment !== 'string') return fail('api.assert.invalid_type', { name: 'collection', expected: 'a string' });
   if (segment.length > MAX_COLLECTION_LENGTH || !COLLECTION_PATTERN.test(segment)) {
