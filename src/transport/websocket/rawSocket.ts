@@ -60,7 +60,7 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
     });
 
     async function handle(data: RawData, isBinary: boolean): Promise<void> {
-      const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       if (buffer.length > maxMessageBytes) {
         return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
       }
