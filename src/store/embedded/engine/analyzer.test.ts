@@ -1,4 +1,5 @@
-import { analyzeText, lowercaseTerm } from './analyzer';
+import fc from 'fast-check';
+import { analyzeAscii, analyzeText, lowercaseTerm, segmentText } from './analyzer';
 
 describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () => {
   it('splits on word boundaries and lowercases', () => {
@@ -27,5 +28,21 @@ describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () 
   it('cuts tokens longer than 255 characters', () => {
     const long = 'a'.repeat(600);
     expect(analyzeText(long).map((t) => t.length)).toEqual([255, 255, 90]);
+  });
+
+  it('tokenizes ASCII text on a fast path that agrees with the segmenter', () => {
+    expect(analyzeAscii('Hello, World. x')).toEqual(['hello', 'world', 'x']);
+    expect(analyzeAscii('a.b')).toBeNull(); // joined by the segmenter: left to it
+    expect(analyzeAscii('foo_bar')).toBeNull();
+    expect(analyzeAscii('café')).toBeNull();
+    const ascii = fc.string({ unit: fc.constantFrom(...'aZ09 .,;:\'"_-!\t\n@#$%()[]{}/\\|~`^*+=<>?&'.split(''), String.fromCharCode(0), String.fromCharCode(127)), maxLength: 16 });
+    fc.assert(
+      fc.property(ascii, (text) => {
+        const fast = analyzeAscii(text);
+        if (fast !== null) expect(fast).toEqual(segmentText(text));
+        expect(analyzeText(text)).toEqual(segmentText(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

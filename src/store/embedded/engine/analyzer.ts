@@ -43,8 +43,151 @@ function lowercase(token: string): string {
   return out;
 }
 
+/**
+ * ASCII fast path. For ASCII text, UAX #29 joins letters and digits into one word (WB5, WB8-WB10),
+ * and every other ASCII character breaks words and is not word-like, except: `_` (ExtendNumLet,
+ * WB13a/b, and `__` alone is word-like), and `.` `'` `:` (MidNumLet, Single_Quote, MidLetter) and
+ * `,` `;` (MidNum) when they stand between two letters or digits (WB6/WB7, WB11/WB12). Text without
+ * those cases is tokenized here as its runs of letters and digits (what the segmenter returns,
+ * checked by a property test); any other text goes to the segmenter.
+ */
+const CLASS = new Uint8Array(128); // 0: breaks words, 1: letter or digit, 2: upper-case letter, 3: mid punctuation, 4: needs the segmenter
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[a-z0-9]/.test(ch)) CLASS[c] = 1;
+  else if (/[A-Z]/.test(ch)) CLASS[c] = 2;
+  else if (".':,;".includes(ch)) CLASS[c] = 3;
+  else if (ch === '_') CLASS[c] = 4;
+}
+
+/**
+ * Token boundaries: for token i, data[4i] is its start, data[4i + 1] its end, data[4i + 2] 1 when it
+ * has upper-case letters, data[4i + 3] the FNV-1a hash of the lower-cased token (see termHash.ts).
+ */
+export interface TokenBounds {
+  data: Int32Array;
+  /** FNV-1a of the whole text (not lower-cased), when the scan went to the end. */
+  whole: number;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+function room(out: TokenBounds, n: number): Int32Array {
+  if (4 * n + 4 > out.data.length) {
+    const grown = new Int32Array(out.data.length * 2 + 64);
+    grown.set(out.data);
+    out.data = grown;
+  }
+  return out.data;
+}
+
+/** A token longer than MAX_TOKEN_LENGTH, cut into pieces (rare: hashes computed separately). */
+function pushLong(text: string, out: TokenBounds, n: number, start: number, end: number, upper: boolean): number {
+  for (let s = start; s < end; s += MAX_TOKEN_LENGTH) {
+    const e = Math.min(end, s + MAX_TOKEN_LENGTH);
+    let h = FNV_OFFSET;
+    for (let i = s; i < e; i++) {
+      let c = text.charCodeAt(i);
+      if (c >= 65 && c <= 90) c += 32;
+      h = Math.imul(h ^ c, FNV_PRIME);
+    }
+    const data = room(out, n);
+    data[4 * n] = s;
+    data[4 * n + 1] = e;
+    data[4 * n + 2] = upper ? 1 : 0;
+    data[4 * n + 3] = h;
+    n++;
+  }
+  return n;
+}
+
+const isWordChar = (c: number) => c < 128 && (CLASS[c] === 1 || CLASS[c] === 2);
+
+/**
+ * The tokens of ASCII text without word-joining punctuation, as boundaries and hashes (no strings
+ * made): returns how many were written to `out`, or -1 when the text needs the segmenter.
+ */
+export function scanAscii(text: string, out: TokenBounds): number {
+  const n = text.length;
+  let count = 0;
+  let start = -1;
+  let upper = false;
+  let h = FNV_OFFSET;
+  let whole = FNV_OFFSET;
+  for (let i = 0; i < n; i++) {
+    let c = text.charCodeAt(i);
+    whole = Math.imul(whole ^ c, FNV_PRIME);
+    const k = c < 128 ? CLASS[c] : 4;
+    if (k === 1 || k === 2) {
+      if (start < 0) {
+        start = i;
+        upper = false;
+        h = FNV_OFFSET;
+      }
+      if (k === 2) {
+        upper = true;
+        c += 32;
+      }
+      h = Math.imul(h ^ c, FNV_PRIME);
+      continue;
+    }
+    if (k === 4) return -1;
+    if (start >= 0) {
+      if (i - start > MAX_TOKEN_LENGTH) {
+        count = pushLong(text, out, count, start, i, upper);
+      } else {
+        const data = room(out, count);
+        data[4 * count] = start;
+        data[4 * count + 1] = i;
+        data[4 * count + 2] = upper ? 1 : 0;
+        data[4 * count + 3] = h;
+        count++;
+      }
+      start = -1;
+    }
+    if (k === 3 && i > 0 && i + 1 < n && isWordChar(text.charCodeAt(i - 1)) && isWordChar(text.charCodeAt(i + 1))) return -1;
+  }
+  if (start >= 0) {
+    if (n - start > MAX_TOKEN_LENGTH) {
+      count = pushLong(text, out, count, start, n, upper);
+    } else {
+      const data = room(out, count);
+      data[4 * count] = start;
+      data[4 * count + 1] = n;
+      data[4 * count + 2] = upper ? 1 : 0;
+      data[4 * count + 3] = h;
+      count++;
+    }
+  }
+  out.whole = whole;
+  return count;
+}
+
+const SCRATCH: TokenBounds = { data: new Int32Array(96), whole: 0 };
+
+/** The tokens of ASCII text without word-joining punctuation, or null when the segmenter is needed. */
+export function analyzeAscii(text: string): string[] | null {
+  const count = scanAscii(text, SCRATCH);
+  if (count < 0) return null;
+  const tokens: string[] = [];
+  const data = SCRATCH.data;
+  for (let i = 0; i < count; i++) {
+    const token = text.slice(data[4 * i], data[4 * i + 1]);
+    tokens.push(data[4 * i + 2] === 1 ? token.toLowerCase() : token);
+  }
+  return tokens;
+}
+
 /** The tokens of one text value, in order; token i is at position i (relative to the value). */
 export function analyzeText(text: string): string[] {
+  const fast = analyzeAscii(text);
+  if (fast !== null) return fast;
+  return segmentText(text);
+}
+
+/** The tokens as the segmenter gives them (the reference path). */
+export function segmentText(text: string): string[] {
   const tokens: string[] = [];
   for (const segment of segmenter.segment(text)) {
     if (!segment.isWordLike) continue;

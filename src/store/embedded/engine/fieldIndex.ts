@@ -1,82 +1,218 @@
 /**
  * The index of one field, with what Lucene keeps for it in Elasticsearch's mapping:
  *
- * - text: terms with positions and frequencies, one norm byte per document (SmallFloat of the number
- *   of tokens), position_increment_gap 100 between the values of a multi-valued field;
+ * - text: terms with frequencies (postings, see termPostings.ts), the token stream of each document
+ *   (term ids in position order, for phrase positions; position_increment_gap 100 between the values
+ *   of a multi-valued field), one norm byte per document (SmallFloat of the number of tokens);
  * - keyword and boolean: terms without frequencies or norms (index_options docs), doc values
- *   (keyword: sorted set of distinct strings; boolean: 0/1) for sorting;
- * - long, float, date: "points" (value -> documents) for term and range queries, and sorted
- *   numeric doc values (duplicates kept) for sorting.
+ *   (keyword: the sorted set of distinct terms; boolean: 0/1) for sorting;
+ * - long, float, date: "points" (one posting list per distinct value, and the values in order for
+ *   ranges) for term and range queries, and sorted numeric doc values (duplicates kept) for sorting.
  *
- * Statistics (docCount, sumTotalTermFreq, sumDocFreq, docFreq) are those of the live documents:
- * a removed or replaced document stops counting at once. Elasticsearch keeps counting deleted
- * documents until their segment is merged, so its scores drift after updates; we choose exact
- * statistics, which equal Elasticsearch's on a freshly indexed (or force-merged) index.
+ * Documents are added in increasing number order. Statistics (docCount, sumTotalTermFreq,
+ * sumDocFreq, docFreq) are those of the live documents: a removed or replaced document stops
+ * counting at once. Its postings stay as tombstones (readers skip documents not in `present`) until
+ * the owning index is compacted. Elasticsearch keeps counting deleted documents until their segment
+ * is merged, so its scores drift after updates; we choose exact statistics, which equal
+ * Elasticsearch's on a freshly indexed (or force-merged) index.
  */
-import { analyzeText } from './analyzer';
+import { TokenBounds, analyzeText, scanAscii } from './analyzer';
+import { Bitset, hasBit } from './bitset';
 import { FieldType, booleanTerm } from './fieldValues';
+import { ForwardIndex } from './forwardIndex';
+import { grow } from './growable';
 import { CollectionStats } from './similarity';
 import { intToByte4 } from './smallFloat';
+import { SortedKeys } from './sortedKeys';
 import { compareUtf8 } from './strings';
+import { TermHash } from './termHash';
+import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
 
 /** Positions of a term in a document (empty for fields indexed without positions). */
 export type Positions = number[];
 
-/** term -> (document -> positions), documents in ascending order of insertion. */
+/** term -> (document -> positions), documents in ascending order (a copy, for inspection). */
 export type Postings = Map<number, Positions>;
 
 export const POSITION_INCREMENT_GAP = 100;
 
-const NO_POSITIONS: Positions = [];
+/** Marks the boundary between two values in a text field's token stream. */
+export const GAP = -1;
+
+const compareNumbers = (a: number, b: number) => a - b;
+
+const BOUNDS: TokenBounds = { data: new Int32Array(96), whole: 0 };
+
+/**
+ * The last text value scanned and its whole-value hash: the keyword sub-field of a text field gets
+ * the same value right after, and finds its term without hashing it again.
+ */
+let lastScanned: string | null = null;
+let lastHash = 0;
+
+/** Documents added to a field before their postings are written in one batch. */
+const REFRESH_DOCS = 4096;
+
+/** Scratch for refresh (shared: one field refreshes at a time), indexed by term id. */
+let COUNTS = new Int32Array(1024);
+let STAMPS = new Int32Array(1024);
+let SLOTS = new Int32Array(1024);
+let TOUCHED = new Int32Array(1024);
 
 export class FieldIndex {
-  readonly terms = new Map<string, Postings>();
-  /** text: document -> norm byte (0 when the field is present without tokens). */
-  readonly norms = new Map<number, number>();
-  /** Sorted values per document: keyword strings (distinct, UTF-8 order) or numbers (ascending). */
-  readonly docValues = new Map<number, (string | number)[]>();
-  /** long/float/date: value -> documents. */
-  readonly points = new Map<number, Set<number>>();
-  /** Documents where the field exists (what the `exists` query matches). */
-  readonly present = new Set<number>();
+  /** Live documents where the field exists (what the `exists` query matches). */
+  readonly present = new Bitset();
+  /** text, keyword, boolean: the terms and their postings. */
+  readonly terms: TermPostings<string> | null;
+  /** long, float, date: one posting list per distinct value. */
+  readonly points: TermPostings<number> | null;
+  /** long, float, date: the distinct values in order. */
+  readonly pointKeys: SortedKeys | null;
+  /** text: term ids in position order (GAP between values); keyword, boolean: sorted distinct term ids. */
+  readonly tokens: ForwardIndex | null;
+  /** long, float, date, boolean: sorted values per document. */
+  readonly values: ForwardIndex<Float64Array> | null;
+  /** text: norm byte per document (0 when the field is present without tokens). */
+  norms: Uint8Array;
+  /** Smallest norm byte of a live document ever added (an upper bound for scores). */
+  minNorm = 255;
+  /** Documents removed since they were added (their postings are tombstones). */
+  deleted = 0;
 
   /** Number of documents with at least one term. */
   docCount = 0;
   /** text: total number of tokens; docs-only fields: same as sumDocFreq (as Lucene reports it). */
   sumTotalTermFreq = 0;
-  sumDocFreq = 0;
+  private docFreqSum = 0;
+  /** Documents numbered from here on are not in the postings yet (see refresh). */
+  private invertedTo = 0;
+  private pendingDocs = 0;
 
-  private readonly docTerms = new Map<number, string[]>();
-  private readonly lengths = new Map<number, number>();
+  private stamp: Int32Array | null = null;
+  /** Values of the document being added (collected by the owning index). */
+  readonly pending: (string | number | boolean)[] = [];
+  pendingCount = 0;
 
   constructor(
     readonly name: string,
     readonly type: FieldType,
-  ) {}
+  ) {
+    const numeric = type === 'long' || type === 'float' || type === 'date';
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash());
+    this.points = numeric ? new TermPostings<number>(false, new MapDictionary<number>()) : null;
+    this.pointKeys = numeric ? new SortedKeys() : null;
+    this.tokens = numeric ? null : new ForwardIndex(new Int32Array(64));
+    this.values = numeric || type === 'boolean' ? new ForwardIndex(new Float64Array(64)) : null;
+    this.norms = new Uint8Array(type === 'text' ? 64 : 0);
+  }
 
   get hasNorms(): boolean {
     return this.type === 'text';
   }
 
   get isNumeric(): boolean {
-    return this.type === 'long' || this.type === 'float' || this.type === 'date';
+    return this.points !== null;
   }
 
   collectionStats(): CollectionStats {
     return { docCount: this.docCount, sumTotalTermFreq: this.sumTotalTermFreq };
   }
 
-  postings(term: string): Postings | undefined {
-    return this.terms.get(term);
+  /** The id of a term some live document has, or -1 (the postings are brought up to date first). */
+  termId(term: string): number {
+    const terms = this.terms;
+    if (terms === null) return -1;
+    this.refresh();
+    const t = terms.id(term);
+    return t >= 0 && terms.df[t] > 0 ? t : -1;
+  }
+
+  /** text, keyword, boolean: sum of document frequencies (live). */
+  get sumDocFreq(): number {
+    this.refresh();
+    return this.docFreqSum;
+  }
+
+  /**
+   * Invert the documents added since the last call into the postings: count each term's new
+   * postings, make room once per term, then append them (Lucene buffers and flushes likewise).
+   * Readers of the postings call this first (termId does), so they always see every document.
+   */
+  refresh(): void {
+    const terms = this.terms;
+    const tokens = this.tokens;
+    if (terms === null || tokens === null) return;
+    const from = this.invertedTo;
+    const to = tokens.size;
+    if (from >= to) return;
+    this.invertedTo = to;
+    this.pendingDocs = 0;
+    const n = terms.size;
+    if (COUNTS.length < n) {
+      COUNTS = grow(COUNTS, n);
+      STAMPS = grow(STAMPS, n);
+      SLOTS = grow(SLOTS, n);
+    }
+    const counts = COUNTS;
+    const stamps = STAMPS;
+    const slots = SLOTS;
+    const present = this.present.words;
+    const entries = tokens.entries;
+    const text = this.type === 'text';
+    let touched = TOUCHED;
+    let nTouched = 0;
+    for (let doc = from; doc < to; doc++) {
+      const end = tokens.to(doc);
+      if (end === tokens.from(doc) || !hasBit(present, doc)) continue;
+      for (let i = tokens.from(doc); i < end; i++) {
+        const t = entries[i];
+        if (t === GAP) continue;
+        if (text) {
+          if (stamps[t] === doc + 1) continue;
+          stamps[t] = doc + 1;
+        }
+        if (counts[t]++ === 0) {
+          if (nTouched === touched.length) touched = TOUCHED = grow(touched, nTouched + 1);
+          touched[nTouched++] = t;
+        }
+      }
+    }
+    for (let k = 0; k < nTouched; k++) {
+      const t = touched[k];
+      terms.reserve(t, counts[t]);
+      counts[t] = 0;
+    }
+    let added = 0;
+    for (let doc = from; doc < to; doc++) {
+      const end = tokens.to(doc);
+      if (end === tokens.from(doc) || !hasBit(present, doc)) continue;
+      for (let i = tokens.from(doc); i < end; i++) {
+        const t = entries[i];
+        if (t === GAP) continue;
+        if (!text) {
+          terms.push(t, doc);
+          added++;
+        } else if (stamps[t] !== -(doc + 1)) {
+          stamps[t] = -(doc + 1);
+          slots[t] = terms.push(t, doc);
+          added++;
+        } else {
+          terms.bumpFreq(t, slots[t], doc);
+        }
+      }
+    }
+    if (text) for (let k = 0; k < nTouched; k++) stamps[touched[k]] = 0;
+    this.docFreqSum += added;
   }
 
   docFreq(term: string): number {
-    return this.terms.get(term)?.size ?? 0;
+    const t = this.termId(term);
+    return t < 0 ? 0 : (this.terms as TermPostings).df[t];
   }
 
   /** Norm byte of a document for scoring: 1 for fields without norms (LeafSimScorer's default). */
   norm(doc: number): number {
-    return this.hasNorms ? (this.norms.get(doc) ?? 0) : 1;
+    return this.hasNorms ? (doc < this.norms.length ? this.norms[doc] : 0) : 1;
   }
 
   add(doc: number, values: readonly (string | number | boolean)[]): void {
@@ -85,11 +221,13 @@ export class FieldIndex {
         this.addText(doc, values as string[]);
         break;
       case 'keyword':
-        this.addTerms(doc, values as string[], [...new Set(values as string[])].sort(compareUtf8));
+        this.addTerms(doc, values.length === 1 ? (values as string[]) : [...new Set(values as string[])].sort(compareUtf8));
         break;
       case 'boolean': {
         const bools = values as boolean[];
-        this.addTerms(doc, bools.map(booleanTerm), bools.map((b) => (b ? 1 : 0)).sort((a, b) => a - b));
+        if (bools.length === 0) return;
+        this.addTerms(doc, [...new Set(bools.map(booleanTerm))].sort(compareUtf8));
+        this.addValues(doc, bools.map((b) => (b ? 1 : 0)));
         break;
       }
       default:
@@ -98,89 +236,197 @@ export class FieldIndex {
   }
 
   private addText(doc: number, values: string[]): void {
-    const byTerm = new Map<string, Positions>();
-    let position = -1;
+    const terms = this.terms as TermPostings;
+    const tokens = this.tokens as ForwardIndex;
+    tokens.begin(doc);
     let length = 0;
-    for (const value of values) {
-      for (const token of analyzeText(value)) {
-        position += 1;
-        length += 1;
-        const positions = byTerm.get(token);
-        if (positions === undefined) byTerm.set(token, [position]);
-        else positions.push(position);
+    const dict = terms.dict as TermHash;
+    for (let v = 0; v < values.length; v++) {
+      if (v > 0) tokens.push(GAP);
+      const text = values[v];
+      const count = scanAscii(text, BOUNDS);
+      if (count >= 0) {
+        lastScanned = text;
+        lastHash = BOUNDS.whole;
+        // ASCII fast path: terms found from the text directly
+        const bounds = BOUNDS.data;
+        for (let i = 0; i < count; i++) {
+          const t = dict.internHashed(text, bounds[4 * i], bounds[4 * i + 1], bounds[4 * i + 2] === 1, bounds[4 * i + 3]);
+          terms.ensure(t);
+          tokens.push(t);
+        }
+        length += count;
+        continue;
       }
-      position += POSITION_INCREMENT_GAP;
+      const analyzed = analyzeText(text);
+      for (let i = 0; i < analyzed.length; i++) tokens.push(terms.intern(analyzed[i]));
+      length += analyzed.length;
     }
     this.present.add(doc);
-    this.norms.set(doc, length === 0 ? 0 : intToByte4(length));
-    this.lengths.set(doc, length);
-    if (byTerm.size === 0) return;
-    for (const [term, positions] of byTerm) this.post(term, doc, positions);
-    this.docTerms.set(doc, [...byTerm.keys()]);
+    if (doc >= this.norms.length) this.norms = grow(this.norms, doc + 1);
+    const norm = length === 0 ? 0 : intToByte4(length);
+    this.norms[doc] = norm;
+    if (length === 0) return;
+    if (norm < this.minNorm) this.minNorm = norm;
     this.docCount += 1;
     this.sumTotalTermFreq += length;
-    this.sumDocFreq += byTerm.size;
+    if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
   }
 
-  private addTerms(doc: number, terms: string[], docValues: (string | number)[]): void {
-    const distinct = [...new Set(terms)];
-    if (distinct.length === 0) return;
-    for (const term of distinct) this.post(term, doc, NO_POSITIONS);
-    this.docTerms.set(doc, distinct);
-    this.docValues.set(doc, docValues);
+  /** Distinct terms, already in UTF-8 order. */
+  private addTerms(doc: number, sorted: readonly string[]): void {
+    if (sorted.length === 0) return;
+    const terms = this.terms as TermPostings;
+    const tokens = this.tokens as ForwardIndex;
+    tokens.begin(doc);
+    const dict = terms.dict as TermHash;
+    for (let i = 0; i < sorted.length; i++) {
+      const term = sorted[i];
+      const t = term === lastScanned ? dict.internHashed(term, 0, term.length, false, lastHash) : dict.intern(term);
+      terms.ensure(t);
+      tokens.push(t);
+    }
     this.present.add(doc);
     this.docCount += 1;
-    this.sumTotalTermFreq += distinct.length;
-    this.sumDocFreq += distinct.length;
+    this.sumTotalTermFreq += sorted.length;
+    if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
+  }
+
+  private addValues(doc: number, values: number[]): void {
+    const forward = this.values as ForwardIndex<Float64Array>;
+    forward.begin(doc);
+    if (values.length > 1) values = [...values].sort(compareNumbers);
+    for (let i = 0; i < values.length; i++) forward.push(values[i]);
   }
 
   private addNumbers(doc: number, values: number[]): void {
     if (values.length === 0) return;
-    for (const value of values) {
-      let docs = this.points.get(value);
-      if (docs === undefined) this.points.set(value, (docs = new Set()));
-      docs.add(doc);
+    const points = this.points as TermPostings<number>;
+    for (let i = 0; i < values.length; i++) {
+      const size = points.size;
+      const t = points.intern(values[i]);
+      if (t === size) (this.pointKeys as SortedKeys).add(values[i]);
+      points.add(t, doc);
     }
-    this.docValues.set(doc, [...values].sort((a, b) => a - b));
+    this.addValues(doc, values);
     this.present.add(doc);
   }
 
-  private post(term: string, doc: number, positions: Positions): void {
-    let postings = this.terms.get(term);
-    if (postings === undefined) this.terms.set(term, (postings = new Map()));
-    postings.set(doc, positions);
-  }
-
   remove(doc: number): void {
-    const terms = this.docTerms.get(doc);
-    if (terms !== undefined) {
-      for (const term of terms) {
-        const postings = this.terms.get(term);
-        if (postings === undefined) continue;
-        postings.delete(doc);
-        if (postings.size === 0) this.terms.delete(term);
+    if (!this.present.delete(doc)) return;
+    // a document not inverted yet never reaches the postings (refresh skips it)
+    const inverted = this.points !== null || doc < this.invertedTo;
+    if (inverted) this.deleted++;
+    if (this.points !== null) {
+      const forward = this.values as ForwardIndex<Float64Array>;
+      const entries = forward.entries;
+      for (let i = forward.from(doc), end = forward.to(doc); i < end; i++) {
+        if (i > forward.from(doc) && entries[i] === entries[i - 1]) continue; // sorted: duplicates are adjacent
+        this.points.removeOne(this.points.id(entries[i]));
       }
-      this.docTerms.delete(doc);
+      return;
+    }
+    const terms = this.terms as TermPostings;
+    const tokens = this.tokens as ForwardIndex;
+    const from = tokens.from(doc);
+    const to = tokens.to(doc);
+    if (this.type !== 'text') {
+      if (to === from) return;
+      if (inverted) {
+        for (let i = from; i < to; i++) terms.removeOne(tokens.entries[i]);
+        this.docFreqSum -= to - from;
+      }
       this.docCount -= 1;
-      this.sumDocFreq -= terms.length;
-      this.sumTotalTermFreq -= this.type === 'text' ? (this.lengths.get(doc) ?? 0) : terms.length;
+      this.sumTotalTermFreq -= to - from;
+      return;
     }
-    if (this.isNumeric) {
-      for (const value of (this.docValues.get(doc) ?? []) as number[]) {
-        const docs = this.points.get(value);
-        if (docs === undefined) continue;
-        docs.delete(doc);
-        if (docs.size === 0) this.points.delete(value);
+    // text: distinct terms (a stamp per term marks those already seen in this document)
+    const stamp = (this.stamp = grow(this.stamp ?? new Int32Array(terms.size), terms.size));
+    let length = 0;
+    let distinct = 0;
+    for (let i = from; i < to; i++) {
+      const t = tokens.entries[i];
+      if (t === GAP) continue;
+      length++;
+      if (inverted && stamp[t] !== doc + 1) {
+        stamp[t] = doc + 1;
+        terms.removeOne(t);
+        distinct++;
       }
     }
-    this.docValues.delete(doc);
-    this.norms.delete(doc);
-    this.lengths.delete(doc);
-    this.present.delete(doc);
+    if (length === 0) return;
+    this.docCount -= 1;
+    this.docFreqSum -= distinct;
+    this.sumTotalTermFreq -= length;
   }
 
-  /** Documents having a numeric value equal to `value`. */
+  /** Positions of term `t` in a document, from its token stream. */
+  positionsOf(t: number, doc: number, out: number[] = []): number[] {
+    const tokens = this.tokens as ForwardIndex;
+    out.length = 0;
+    if (this.type !== 'text') return out;
+    let position = -1;
+    for (let i = tokens.from(doc), end = tokens.to(doc); i < end; i++) {
+      const e = tokens.entries[i];
+      if (e === GAP) {
+        position += POSITION_INCREMENT_GAP;
+      } else {
+        position += 1;
+        if (e === t) out.push(position);
+      }
+    }
+    return out;
+  }
+
+  /** Frequency of a posting read from `terms.freqs(t)`, resolving the overflow mark. */
+  freq(t: number, doc: number, stored: number): number {
+    return stored === FREQ_OVERFLOW_MARK ? (this.terms as TermPostings).overflowFreq(t, doc) : stored;
+  }
+
+  /** keyword: the smallest (or largest) term of a live document, in UTF-8 order. */
+  keywordValue(doc: number, largest: boolean): string | undefined {
+    if (this.type !== 'keyword') return undefined;
+    const tokens = this.tokens as ForwardIndex;
+    const from = tokens.from(doc);
+    const to = tokens.to(doc);
+    if (to === from) return undefined;
+    return (this.terms as TermPostings).strings[tokens.entries[largest ? to - 1 : from]];
+  }
+
+  // ---- inspection (tests, diagnostics): copies, never used on the search path ----
+
+  /** The live documents having a term, with the term's positions in each (empty without positions). */
+  postings(term: string): Postings | undefined {
+    const t = this.termId(term);
+    if (t < 0) return undefined;
+    const out: Postings = new Map();
+    const docs = (this.terms as TermPostings).docs(t);
+    for (let i = 0; i < docs.length; i++) {
+      if (hasBit(this.present.words, docs[i])) out.set(docs[i], this.type === 'text' ? this.positionsOf(t, docs[i], []) : []);
+    }
+    return out;
+  }
+
+  /** Sorted values per live document: keyword strings (distinct, UTF-8 order) or numbers (ascending). */
+  get docValues(): { get(doc: number): (string | number)[] | undefined } {
+    return {
+      get: (doc: number) => {
+        if (!this.present.has(doc)) return undefined;
+        if (this.values !== null) return this.values.list(doc);
+        if (this.type !== 'keyword') return undefined;
+        return (this.tokens as ForwardIndex).list(doc).map((t) => (this.terms as TermPostings).strings[t]);
+      },
+    };
+  }
+
+  /** Live documents having a numeric value equal to `value`. */
   pointDocs(value: number): Set<number> | undefined {
-    return this.points.get(value);
+    const points = this.points;
+    if (points === null) return undefined;
+    const t = points.id(value);
+    if (t < 0 || points.df[t] === 0) return undefined;
+    const out = new Set<number>();
+    for (const doc of points.docs(t)) if (this.present.has(doc)) out.add(doc);
+    return out;
   }
 }

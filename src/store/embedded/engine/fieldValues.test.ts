@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { booleanTerm, floatToJson, toBoolean, toDate, toDouble, toFloat, toKeyword, toLong, toText } from './fieldValues';
 
 describe('field value coercion (coerce: true)', () => {
@@ -48,5 +49,23 @@ describe('field value coercion (coerce: true)', () => {
     expect(floatToJson(Math.fround(1.1727304458618164))).toBe(1.1727304);
     expect(floatToJson(2)).toBe(2);
     expect(Math.fround(floatToJson(Math.fround(123.456)))).toBe(Math.fround(123.456));
+  });
+
+  it('prints floats as the shortest decimal, whatever the float (bisection agrees with trying every length)', () => {
+    const reference = (value: number) => {
+      if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+      for (let digits = 1; digits <= 9; digits++) {
+        const candidate = Number(value.toPrecision(digits));
+        if (Math.fround(candidate) === value) return candidate;
+      }
+      return value;
+    };
+    const floats = fc.oneof(
+      fc.float({ noNaN: true }),
+      fc.integer({ min: -149, max: 127 }).map((e) => Math.fround(2 ** e)),
+      fc.double({ noNaN: true }),
+      fc.integer({ min: 1, max: 100000 }).map((n) => Math.fround(n / 7)),
+    );
+    fc.assert(fc.property(floats, (value) => Object.is(floatToJson(value), reference(value))), { numRuns: 20000 });
   });
 });

@@ -67,9 +67,25 @@ export function booleanTerm(value: boolean): string {
  */
 export function floatToJson(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return value;
-  for (let digits = 1; digits <= 9; digits++) {
-    const candidate = Number(value.toPrecision(digits));
-    if (Math.fround(candidate) === value) return candidate;
+  const roundTrips = (digits: number) => Math.fround(Number(value.toPrecision(digits))) === value;
+  const magnitude = Math.abs(value);
+  if (magnitude < 2 ** -125 || magnitude === 2 ** Math.round(Math.log2(magnitude)) || !roundTrips(9)) {
+    // powers of two (and subnormals) have an asymmetric rounding interval: try every length
+    for (let digits = 1; digits <= 9; digits++) if (roundTrips(digits)) return Number(value.toPrecision(digits));
+    return value;
   }
-  return value;
+  // Elsewhere the float's rounding interval is symmetric, and the nearest (d + 1)-digit decimal is
+  // never farther than the nearest d-digit one: once a length round-trips, every longer one does,
+  // so the shortest length can be found by bisection.
+  let lo = 1;
+  let hi = 9;
+  // most scores need 7 to 9 digits: try 7 first
+  if (roundTrips(7)) hi = 7;
+  else lo = 8;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (roundTrips(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return Number(value.toPrecision(lo));
 }

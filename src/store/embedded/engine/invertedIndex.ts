@@ -1,31 +1,75 @@
 /**
  * The documents of one index and their fields' indexes. Documents get an internal number, in
  * index order: a replaced document is removed and added again with a new, larger number (Lucene's
- * delete + add moves it to the end of the index order). Numbers are never reused, so iterating the
- * live documents in insertion order is iterating them in index order.
+ * delete + add moves it to the end of the index order). Numbers are not reused, so iterating the
+ * live documents by number is iterating them in index order.
+ *
+ * A removed document is a tombstone: its bit in `live` is cleared and every field's statistics drop
+ * it at once, but its postings stay until the owner compacts the index (rebuilds it from the live
+ * documents, renumbered in the same order) once dead documents outnumber live ones.
+ *
+ * `epoch` changes when document numbers change meaning (a rebuild); `deletes` counts removals. Both,
+ * with `maxDoc`, tell cached per-document results (filter bitsets) whether they are still exact.
  */
+import { Bitset } from './bitset';
 import { FieldIndex } from './fieldIndex';
 import { Doc } from '../../port';
-import { FieldType, ParsedDoc } from './mapping';
+import { FieldType, IndexMapping, ParsedDoc, ValueSink } from './mapping';
+import { FilterCache } from './filterCache';
+import { SourceStore } from './sourceStore';
 
 export interface DocRecord {
   readonly doc: number;
   readonly id: string;
   readonly source: Doc;
-  /** Fields this document has a value in (to remove it from their indexes). */
+  /** Fields this document has a value in. */
   readonly fields: readonly string[];
 }
 
+/** A read-only Map-like view of the live documents by number, in index order. */
+export interface DocsView {
+  readonly size: number;
+  has(doc: number): boolean;
+  get(doc: number): DocRecord | undefined;
+  keys(): IterableIterator<number>;
+  values(): IterableIterator<DocRecord>;
+}
+
+let nextEpoch = 1;
+
 export class InvertedIndex {
-  private nextDoc = 0;
   readonly fields = new Map<string, FieldIndex>();
-  /** Live documents by internal number, in index order. */
-  readonly docs = new Map<number, DocRecord>();
-  /** External id -> internal number. */
+  /** Live documents. */
+  readonly live = new Bitset();
+  /** External id -> internal number (live documents). */
   readonly ids = new Map<string, number>();
+  /** Non-scoring results cached for this index (see filterCache.ts). */
+  readonly filterCache = new FilterCache();
+  readonly epoch = nextEpoch++;
+  /** Removals so far (a replace is one). */
+  deletes = 0;
+  private nextDoc = 0;
+  private readonly idOf: (string | undefined)[] = [];
+  private readonly sources = new SourceStore();
+  /** Per document: index into fieldSets (documents with the same fields share one list). */
+  private docFieldSet = new Int32Array(64);
+  private readonly fieldSets: FieldIndex[][] = [[]];
+  /** Per field set: field ordinal -> the set with that field added. */
+  private readonly fieldSetNext: Map<number, number>[] = [new Map()];
+  private readonly fieldOrdinals = new Map<FieldIndex, number>();
 
   get size(): number {
-    return this.docs.size;
+    return this.live.size;
+  }
+
+  /** One past the largest document number ever given. */
+  get maxDoc(): number {
+    return this.nextDoc;
+  }
+
+  /** Removed documents whose postings are still in the index. */
+  get dead(): number {
+    return this.nextDoc - this.live.size;
   }
 
   field(name: string): FieldIndex | undefined {
@@ -36,29 +80,118 @@ export class InvertedIndex {
   add(id: string, source: Doc, parsed: ParsedDoc): number {
     this.remove(id);
     const doc = this.nextDoc++;
-    for (const [name, { type, values }] of parsed) this.fieldIndex(name, type).add(doc, values);
-    this.docs.set(doc, { doc, id, source, fields: [...parsed.keys()] });
-    this.ids.set(id, doc);
+    let set = 0;
+    for (const [name, { type, values }] of parsed) {
+      const field = this.fieldIndex(name, type);
+      field.add(doc, values);
+      set = this.nextFieldSet(set, field);
+    }
+    this.store(doc, id, source, set);
     return doc;
+  }
+
+  /** `add`, reading the fields with the mapping directly (no ParsedDoc). */
+  addSource(id: string, source: Doc, mapping: IndexMapping): number {
+    this.remove(id);
+    const doc = this.nextDoc++;
+    mapping.walk(source, this.collect);
+    let set = 0;
+    const touched = this.touched;
+    for (let i = 0; i < touched.length; i++) {
+      const field = touched[i];
+      const values = field.pending;
+      if (values.length !== field.pendingCount) values.length = field.pendingCount; // (rarely: fewer values than last time)
+      field.add(doc, values);
+      field.pendingCount = 0;
+      set = this.nextFieldSet(set, field);
+    }
+    touched.length = 0;
+    this.store(doc, id, source, set);
+    return doc;
+  }
+
+  /** Fields given values by the document being added, in order of their first value. */
+  private readonly touched: FieldIndex[] = [];
+  private readonly collect: ValueSink = (name, type, value) => {
+    const field = this.fieldIndex(name, type);
+    if (field.pendingCount === 0) this.touched.push(field);
+    field.pending[field.pendingCount++] = value;
+  };
+
+  private store(doc: number, id: string, source: Doc, set: number): void {
+    if (doc >= this.docFieldSet.length) {
+      const grown = new Int32Array(this.docFieldSet.length * 2);
+      grown.set(this.docFieldSet);
+      this.docFieldSet = grown;
+    }
+    this.docFieldSet[doc] = set;
+    this.idOf[doc] = id;
+    this.sources.put(doc, source);
+    this.live.add(doc);
+    this.ids.set(id, doc);
   }
 
   remove(id: string): boolean {
     const doc = this.ids.get(id);
     if (doc === undefined) return false;
-    const record = this.docs.get(doc) as DocRecord;
-    for (const name of record.fields) this.fields.get(name)?.remove(doc);
-    this.docs.delete(doc);
+    for (const field of this.fieldSets[this.docFieldSet[doc]]) field.remove(doc);
+    this.live.delete(doc);
     this.ids.delete(id);
+    this.idOf[doc] = undefined;
+    this.sources.delete(doc);
+    this.deletes++;
     return true;
   }
 
+  /** The id of a live document. */
+  idOfDoc(doc: number): string | undefined {
+    return this.idOf[doc];
+  }
+
+  /** A copy of the stored source of a live document. */
+  sourceOf(doc: number): Doc | undefined {
+    return this.idOf[doc] === undefined ? undefined : this.sources.get(doc);
+  }
+
   record(doc: number): DocRecord | undefined {
-    return this.docs.get(doc);
+    const id = this.idOf[doc];
+    if (id === undefined) return undefined;
+    return { doc, id, source: this.sources.get(doc), fields: this.fieldSets[this.docFieldSet[doc]].map((f) => f.name) };
+  }
+
+  /** Live documents by number (Map-like). */
+  get docs(): DocsView {
+    const live = this.live;
+    const record = (doc: number) => this.record(doc);
+    return {
+      size: live.size,
+      has: (doc) => live.has(doc),
+      get: record,
+      keys: () => live[Symbol.iterator](),
+      values: function* () {
+        for (const doc of live) yield record(doc) as DocRecord;
+      },
+    };
+  }
+
+  private nextFieldSet(set: number, field: FieldIndex): number {
+    const ordinal = this.fieldOrdinals.get(field) as number;
+    let next = this.fieldSetNext[set].get(ordinal);
+    if (next === undefined) {
+      next = this.fieldSets.length;
+      this.fieldSets.push([...this.fieldSets[set], field]);
+      this.fieldSetNext.push(new Map());
+      this.fieldSetNext[set].set(ordinal, next);
+    }
+    return next;
   }
 
   private fieldIndex(name: string, type: FieldType): FieldIndex {
     let index = this.fields.get(name);
-    if (index === undefined) this.fields.set(name, (index = new FieldIndex(name, type)));
+    if (index === undefined) {
+      this.fields.set(name, (index = new FieldIndex(name, type)));
+      this.fieldOrdinals.set(index, this.fieldOrdinals.size);
+    }
     return index;
   }
 }

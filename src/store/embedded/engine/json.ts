@@ -41,12 +41,60 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Below this depth a copy is recursive (fast); deeper documents are copied iteratively. */
+const RECURSION_LIMIT = 64;
+
 /**
- * A deep copy of JSON data (objects, arrays, scalars), iterative so that no nesting depth can exhaust
- * the stack (JSON.parse accepts documents far deeper than structuredClone can copy).
+ * A deep copy of JSON data (objects, arrays, scalars): own enumerable keys, `__proto__` kept as a
+ * plain key. Recursive for ordinary documents; iterative beyond RECURSION_LIMIT levels so that no
+ * nesting depth can exhaust the stack (JSON.parse accepts documents far deeper than structuredClone
+ * can copy).
  */
 export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
+  const copy = copyShallow(value as unknown as Record<string, unknown>, 0);
+  return (copy === undefined ? cloneDeep(value) : copy) as T;
+}
+
+/** The recursive copy, or undefined when the value is nested deeper than RECURSION_LIMIT. */
+function copyShallow(from: Record<string, unknown>, depth: number): unknown {
+  if (depth > RECURSION_LIMIT) return undefined;
+  if (Array.isArray(from)) {
+    const out: unknown[] = [];
+    const keys = Object.keys(from);
+    if (keys.length === from.length) {
+      for (let i = 0; i < from.length; i++) {
+        const child = from[i];
+        if (typeof child === 'object' && child !== null) {
+          const c = copyShallow(child as Record<string, unknown>, depth + 1);
+          if (c === undefined) return undefined;
+          out.push(c);
+        } else {
+          out.push(child);
+        }
+      }
+      return out;
+    }
+    return copyKeys(from, keys, out as unknown as Record<string, unknown>, depth);
+  }
+  return copyKeys(from, Object.keys(from), {}, depth);
+}
+
+function copyKeys(from: Record<string, unknown>, keys: string[], to: Record<string, unknown>, depth: number): unknown {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    let child = from[key];
+    if (typeof child === 'object' && child !== null) {
+      child = copyShallow(child as Record<string, unknown>, depth + 1);
+      if (child === undefined) return undefined;
+    }
+    if (key === '__proto__') setOwn(to, key, child);
+    else to[key] = child;
+  }
+  return to;
+}
+
+function cloneDeep<T>(value: T): T {
   const root: unknown = Array.isArray(value) ? [] : {};
   const stack: [unknown, unknown][] = [[value, root]];
   while (stack.length > 0) {

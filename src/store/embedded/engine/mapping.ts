@@ -49,6 +49,9 @@ export interface FieldValues {
 /** A document broken into indexed fields. */
 export type ParsedDoc = Map<string, FieldValues>;
 
+/** Receives the indexed values of a document one by one (already coerced to the field's type). */
+export type ValueSink = (field: string, type: FieldType, value: string | number | boolean) => void;
+
 type Slot = FieldType | 'object';
 
 export class IndexMapping {
@@ -90,21 +93,32 @@ export class IndexMapping {
   /** Break a document into fields, mapping new fields on the way. */
   parse(source: Record<string, unknown>): ParsedDoc {
     const out: ParsedDoc = new Map();
-    this.walkObject(source, '', out, 1);
+    this.walk(source, (field, type, value) => add(out, field, type, value));
     return out;
   }
 
-  private walkObject(obj: Record<string, unknown>, prefix: string, out: ParsedDoc, depth: number): void {
-    for (const key of Object.keys(obj)) {
-      if (key === '' || (depth === 1 && METADATA_FIELDS.has(key))) continue;
-      // dotted keys are paths ({"a.b": 1} is {"a": {"b": 1}}); empty path components are skipped
-      const path = key.includes('.') ? joinPath(prefix, key.split('.').filter((p) => p !== '').join('.')) : joinPath(prefix, key);
-      if (path === prefix) continue;
-      this.visit(path, obj[key], out, depth, 0);
+  /** Visit the indexed values of a document in document order (what `parse` groups by field), mapping new fields on the way. */
+  walk(source: Record<string, unknown>, sink: ValueSink): void {
+    this.walkObject(source, '', sink, 1);
+  }
+
+  /** Top-level key -> its field path ('' for keys that are skipped): the same keys come with every document. */
+  private readonly topLevelPaths = new Map<string, string>();
+
+  private walkObject(obj: Record<string, unknown>, prefix: string, out: ValueSink, depth: number): void {
+    const keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      let path: string | undefined = depth === 1 ? this.topLevelPaths.get(key) : undefined;
+      if (path === undefined) {
+        path = pathOf(key, prefix, depth);
+        if (depth === 1 && this.topLevelPaths.size < 10000) this.topLevelPaths.set(key, path);
+      }
+      if (path !== '') this.visit(path, obj[key], out, depth, 0);
     }
   }
 
-  private visit(path: string, value: unknown, out: ParsedDoc, depth: number, arrayDepth: number): void {
+  private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number): void {
     if (value === null || value === undefined) return;
     if (Array.isArray(value)) {
       if (arrayDepth >= MAX_ARRAY_DEPTH) return;
@@ -134,10 +148,19 @@ export class IndexMapping {
     }
     const coerced = coerce(slot, value);
     if (coerced === null) return;
-    add(out, path, slot, coerced);
+    out(path, slot, coerced);
+    if (slot !== 'text') return;
     const sub = this.subfields.get(path);
-    if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) add(out, sub, 'keyword', coerced);
+    if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) out(sub, 'keyword', coerced);
   }
+}
+
+/** The field path of a key under `prefix`, or '' when the key is skipped. */
+function pathOf(key: string, prefix: string, depth: number): string {
+  if (key === '' || (depth === 1 && METADATA_FIELDS.has(key))) return '';
+  // dotted keys are paths ({"a.b": 1} is {"a": {"b": 1}}); empty path components are skipped
+  const path = key.includes('.') ? joinPath(prefix, key.split('.').filter((p) => p !== '').join('.')) : joinPath(prefix, key);
+  return path === prefix ? '' : path;
 }
 
 function joinPath(prefix: string, key: string): string {

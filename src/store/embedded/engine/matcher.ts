@@ -12,7 +12,7 @@ import { Doc, InvalidQueryError, QueryDsl } from '../../port';
 import { InvertedIndex } from './invertedIndex';
 import { isPlainObject } from './json';
 import { IndexMapping, Mapping } from './mapping';
-import { parseSearchQuery, runQuery } from './search';
+import { matchQuery, parseSearchQuery } from './search';
 
 /** Compile once, then tell whether single documents match, without indexing them (used for live subscription filters). */
 export function compileMatcher(query: QueryDsl, mapping?: Mapping): (doc: Doc) => boolean {
@@ -23,7 +23,7 @@ export function compileMatcher(query: QueryDsl, mapping?: Mapping): (doc: Doc) =
     const index = new InvertedIndex();
     index.add('doc', doc, docMapping.parse(doc));
     try {
-      return runQuery(parsed, docMapping, index, false).size > 0;
+      return matchQuery(parsed, docMapping, index, false).size > 0;
     } catch (e) {
       if (e instanceof InvalidQueryError) return false;
       throw e;

@@ -4,7 +4,9 @@
  */
 import { QueryDsl } from '../../port';
 import { InvertedIndex } from './invertedIndex';
-import { Scores, execute } from './lucene/execute';
+import { evaluate } from './lucene/evaluate';
+import { Scores, toScores } from './lucene/execute';
+import { Matches } from './lucene/matches';
 import { LQuery, MATCH_ALL, booleanQuery } from './lucene/query';
 import { rewrite } from './lucene/rewrite';
 import { IndexMapping } from './mapping';
@@ -36,7 +38,12 @@ export function buildQuery(parsed: ParsedQuery, mapping: IndexMapping, now: numb
   return rewrite(parsed.toLucene(ctx));
 }
 
-/** Matching documents of an index, with their scores when needed. */
+/** Matching documents of an index, ascending, with their scores when needed. */
+export function matchQuery(parsed: ParsedQuery, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Matches {
+  return evaluate(buildQuery(parsed, mapping, now), index, 1, needsScores) ?? Matches.EMPTY;
+}
+
+/** Matching documents of an index with their scores when needed, as a Map. */
 export function runQuery(parsed: ParsedQuery, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Scores {
-  return execute(buildQuery(parsed, mapping, now), index, 1, needsScores) ?? new Map();
+  return toScores(matchQuery(parsed, mapping, index, needsScores, now));
 }

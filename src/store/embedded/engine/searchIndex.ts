@@ -6,26 +6,27 @@
 import { Doc, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit } from '../../port';
 import { floatToJson } from './fieldValues';
 import { InvertedIndex } from './invertedIndex';
-import { cloneJson, describe, isPlainObject } from './json';
+import { describe, isPlainObject } from './json';
+import { TopHit, topByScore, topSorted } from './lucene/topDocs';
 import { IndexMapping, Mapping } from './mapping';
-import { parseSearchQuery, runQuery } from './search';
+import { evaluate } from './lucene/evaluate';
+import { Matches } from './lucene/matches';
+import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
+import { buildQuery, parseSearchQuery } from './search';
 import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
 import { filterSource, parseSourceFilter } from './source';
-
-interface Match {
-  doc: number;
-  score: number;
-  keys: SortKey[];
-}
 
 function checkWindow(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer, got ${describe(value)}`);
   return value;
 }
 
+/** Compaction happens once removed documents outnumber live ones, and at least `minDead` of them (tests lower it). */
+export const COMPACTION = { minDead: 1024 };
+
 export class SearchIndex {
   private readonly mapping: IndexMapping;
-  private readonly index = new InvertedIndex();
+  private index = new InvertedIndex();
 
   constructor(mapping?: Mapping) {
     this.mapping = new IndexMapping(mapping);
@@ -35,21 +36,38 @@ export class SearchIndex {
   put(id: string, source: Doc): void {
     if (typeof id !== 'string') throw new TypeError('SearchIndex.put: the id must be a string');
     if (!isPlainObject(source)) throw new TypeError('SearchIndex.put: the source must be an object');
-    const copy = cloneJson(source);
-    this.index.add(id, copy, this.mapping.parse(copy));
+    this.index.addSource(id, source, this.mapping);
+    this.compactIfWorthIt();
   }
 
   remove(id: string): boolean {
-    return this.index.remove(id);
+    const removed = this.index.remove(id);
+    if (removed) this.compactIfWorthIt();
+    return removed;
   }
 
   get(id: string): Doc | undefined {
     const doc = this.index.ids.get(id);
-    return doc === undefined ? undefined : cloneJson(this.index.record(doc)?.source);
+    return doc === undefined ? undefined : this.index.sourceOf(doc);
   }
 
   get size(): number {
     return this.index.size;
+  }
+
+  /**
+   * Rebuild the index from its live documents, in the same order, when tombstones outnumber them:
+   * postings, per-document arrays and caches then only hold live documents (renumbered).
+   */
+  private compactIfWorthIt(): void {
+    const old = this.index;
+    if (old.dead < COMPACTION.minDead || old.dead <= old.size) return;
+    const fresh = new InvertedIndex();
+    for (const doc of old.live) {
+      const source = old.sourceOf(doc) as Doc;
+      fresh.addSource(old.idOfDoc(doc) as string, source, this.mapping);
+    }
+    this.index = fresh;
   }
 
   /** from/size are already validated by the caller (non-negative integers). `filter`, when given, is a non-scoring filter:
@@ -68,46 +86,58 @@ export class SearchIndex {
       if (from > 0) throw new InvalidQueryError('from must be 0 when search_after is used');
     }
 
-    const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => this.index.field(field));
+    const index = this.index;
+    const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score');
-    const scores = runQuery(parsed, this.mapping, this.index, needsScores);
-    const total = scores.size;
-
-    let matches: Match[] = [];
-    for (const [doc, score] of scores) matches.push({ doc, score, keys: sorts === null ? [] : sorts.map((s) => sortKey(s, doc, score)) });
-    if (sorts === null) {
-      matches.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
+    const query = buildQuery(parsed, this.mapping, Date.now());
+    const shape = sorts === null ? disjunctionShape(query) : null;
+    let total: number;
+    let top: TopHit<SortKey>[];
+    if (shape !== null) {
+      // term disjunction: counted and ranked in one pass, scoring only what can make the page
+      const result = runDisjunction(shape, index, from + size);
+      total = result?.total ?? 0;
+      top = result?.top ?? [];
+    } else if (sorts === null) {
+      const matches = evaluate(query, index, 1, true) ?? Matches.EMPTY;
+      total = matches.size;
+      top = topByScore(matches, from + size);
     } else {
-      matches.sort((a, b) => {
+      const matches = evaluate(query, index, 1, needsScores) ?? Matches.EMPTY;
+      total = matches.size;
+      const compare = (a: SortKey[], b: SortKey[]) => {
         for (let i = 0; i < sorts.length; i++) {
-          const c = compareKeys(sorts[i], a.keys[i], b.keys[i]);
+          const c = compareKeys(sorts[i], a[i], b[i]);
           if (c !== 0) return c;
         }
-        return a.doc - b.doc;
-      });
-      if (Array.isArray(after)) {
-        const afterKeys = sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`));
-        matches = matches.filter((m) => {
-          for (let i = 0; i < sorts.length; i++) {
-            const c = compareKeys(sorts[i], m.keys[i], afterKeys[i]);
-            if (c !== 0) return c > 0;
-          }
-          return false; // equal to the search_after values: already returned
-        });
-      }
+        return 0;
+      };
+      const keysOf = (doc: number, score: number, out: SortKey[]) => {
+        for (let i = 0; i < sorts.length; i++) out[i] = sortKey(sorts[i], doc, score);
+      };
+      // search_after: only hits after the given values (equal ones were already returned)
+      const accept = afterKeys === null ? null : (keys: SortKey[]) => compare(keys, afterKeys) > 0;
+      top = topSorted(matches, from + size, sorts.length, keysOf, compare, accept);
     }
 
-    const hits: Hit[] = matches.slice(from, from + size).map((m) => {
-      const record = this.index.record(m.doc);
-      if (record === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
-      const hit: Hit = { _id: record.id, _score: needsScores ? floatToJson(m.score) : null, _source: filterSource(record.source, sourceFilter) };
-      if (sorts !== null) hit.sort = sorts.map((s, i) => (s.kind === 'score' ? floatToJson(m.keys[i] as number) : sortValue(s, m.keys[i])));
-      return hit;
-    });
+    const hits: Hit[] = [];
+    for (let i = from; i < top.length; i++) {
+      const m = top[i];
+      const id = index.idOfDoc(m.doc);
+      const source = index.sourceOf(m.doc);
+      if (id === undefined || source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
+      const hit: Hit = { _id: id, _score: needsScores ? floatToJson(m.score) : null, _source: filterSource(source, sourceFilter, true) };
+      if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+      hits.push(hit);
+    }
     return { hits, total };
   }
 
   count(query: QueryDsl | undefined, filter?: QueryDsl | null): number {
-    return runQuery(parseSearchQuery(query, filter), this.mapping, this.index, false).size;
+    const built = buildQuery(parseSearchQuery(query, filter), this.mapping, Date.now());
+    const shape = disjunctionShape(built);
+    if (shape !== null) return runDisjunction(shape, this.index, 0)?.total ?? 0;
+    return evaluate(built, this.index, 1, false)?.size ?? 0;
   }
 }

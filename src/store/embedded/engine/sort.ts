@@ -214,10 +214,17 @@ function missingKey(sort: Extract<ResolvedSort, { kind: 'field' }>): SortKey {
 export function sortKey(sort: ResolvedSort, doc: number, score: number): SortKey {
   if (sort.kind === 'score') return score;
   if (sort.kind === 'doc') return doc;
-  const values = sort.index?.docValues.get(doc);
-  if (values === undefined || values.length === 0) return missingKey(sort);
-  if (sort.type === 'keyword') return (sort.mode === 'max' ? values[values.length - 1] : values[0]) as string;
-  return pick(values as number[], sort.mode, sort.type);
+  const index = sort.index;
+  if (index === undefined || !index.present.has(doc)) return missingKey(sort);
+  if (sort.type === 'keyword') {
+    const value = index.keywordValue(doc, sort.mode === 'max');
+    return value === undefined ? missingKey(sort) : value;
+  }
+  const values = index.values;
+  if (values === null || values.count(doc) === 0) return missingKey(sort);
+  if (sort.mode === 'min') return values.entries[values.from(doc)];
+  if (sort.mode === 'max') return values.entries[values.to(doc) - 1];
+  return pick(values.list(doc), sort.mode, sort.type);
 }
 
 /** Compare two keys of one clause in output order (negative: a comes first). */

@@ -166,10 +166,10 @@ function filterArray(array: unknown[], include: Automaton, includeState: number[
   return out;
 }
 
-/** The filtered source (a new object; the stored source is never shared). */
-export function filterSource(source: Doc, filter: SourceFilter): Doc {
+/** The filtered source (a new object; the stored source is never shared). `owned`: `source` is already a copy, the caller's to give away. */
+export function filterSource(source: Doc, filter: SourceFilter, owned = false): Doc {
   if (!filter.enabled) return {};
-  if (filter.includes.length === 0 && filter.excludes.length === 0) return cloneJson(source);
+  if (filter.includes.length === 0 && filter.excludes.length === 0) return owned ? source : cloneJson(source);
   const include: Automaton = filter.includes.length === 0 ? new MatchAll() : new PatternSet(filter.includes);
   const exclude = new PatternSet(filter.excludes);
   const excludeStart = filter.excludes.length === 0 ? null : exclude.start();

@@ -14,19 +14,29 @@ import { Positions } from '../fieldIndex';
 
 const f = Math.fround;
 
-/** Number of exact occurrences of the phrase (0 when it does not occur). */
+/** Number of exact occurrences of the phrase (0 when it does not occur). Positions are ascending. */
 export function exactPhraseFreq(positions: readonly Positions[], offsets: readonly number[]): number {
   let lead = 0;
   for (let i = 1; i < positions.length; i++) if (positions[i].length < positions[lead].length) lead = i;
-  const others = positions.map((p) => new Set(p));
   let freq = 0;
   for (const position of positions[lead]) {
     const start = position - offsets[lead];
     let all = true;
-    for (let i = 0; i < positions.length && all; i++) if (i !== lead && !others[i].has(start + offsets[i])) all = false;
+    for (let i = 0; i < positions.length && all; i++) if (i !== lead && !contains(positions[i], start + offsets[i])) all = false;
     if (all) freq++;
   }
   return freq;
+}
+
+function contains(sorted: Positions, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === value;
 }
 
 class PhrasePositions {

@@ -13,6 +13,7 @@
  * disjuncts), which the rewrite rules need to deduplicate clauses.
  */
 import { InvertedIndex } from '../invertedIndex';
+import { Matches } from './matches';
 
 export type Occur = 'must' | 'filter' | 'should' | 'must_not';
 
@@ -75,6 +76,11 @@ export interface LeafQuery {
   readonly key: string;
   /** The matching live documents. */
   docs(index: InvertedIndex): Iterable<number>;
+  /**
+   * The matching live documents numbered `fromDoc` and up, ascending. Leaves that have it are cached
+   * per index under their key (see filterCache.ts), which must then identify the query exactly.
+   */
+  readonly docSet?: (index: InvertedIndex, fromDoc: number) => Matches;
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
@@ -112,6 +118,11 @@ export function disMax(disjuncts: readonly LQuery[], tieBreaker: number): DisMax
 
 export function leaf(key: string, docs: (index: InvertedIndex) => Iterable<number>): LeafQuery {
   return { type: 'leaf', key, docs };
+}
+
+/** A leaf computed as a document set (cacheable). */
+export function setLeaf(key: string, docSet: (index: InvertedIndex, fromDoc: number) => Matches): LeafQuery {
+  return { type: 'leaf', key, docSet, docs: (index) => docSet(index, 0).docList() };
 }
 
 export function isScoring(occur: Occur): boolean {

@@ -13,7 +13,9 @@ import { InvalidQueryError } from '../../../port';
 import { parseDateMath } from '../dates';
 import { booleanTerm, toBoolean, toDouble, toFloat, toText, LONG_LIMIT } from '../fieldValues';
 import { describe } from '../json';
-import { LQuery, matchNone, termQuery } from '../lucene/query';
+import { disjunction } from '../lucene/combine';
+import { fromIterable } from '../lucene/docSets';
+import { LQuery, LeafQuery, matchNone, setLeaf, termQuery } from '../lucene/query';
 import { FieldType } from '../mapping';
 import { lowercaseTerm } from '../analyzer';
 import { BuildContext } from './context';
@@ -135,14 +137,10 @@ export function anyOfQuery(ctx: BuildContext, field: string, values: readonly un
 /** Numeric `terms`: the union of the exact point queries, as one constant-score leaf. */
 function termsUnion(field: string, parts: LQuery[]): LQuery {
   if (parts.length === 1) return parts[0];
-  const key = `pointSet:${JSON.stringify(field)}:${parts.map((p) => (p.type === 'leaf' ? p.key : '')).join('|')}`;
-  return {
-    type: 'leaf',
-    key,
-    docs(index) {
-      const out = new Set<number>();
-      for (const p of parts) if (p.type === 'leaf') for (const doc of p.docs(index)) out.add(doc);
-      return out;
-    },
-  };
+  const leaves = parts.filter((p): p is LeafQuery => p.type === 'leaf');
+  const key = `pointSet:${JSON.stringify(field)}:${leaves.map((p) => p.key).join('|')}`;
+  return setLeaf(key, (index, fromDoc) => {
+    const sets = leaves.map((p) => (p.docSet === undefined ? fromIterable(p.docs(index), fromDoc) : p.docSet(index, fromDoc)));
+    return sets.length === 1 ? sets[0] : disjunction(sets, 1, false);
+  });
 }

@@ -1,10 +1,13 @@
 /**
  * The constant-score leaf queries (what Elasticsearch builds for numeric and date terms and ranges,
  * `terms`, `ids`, `prefix`, `wildcard`, `exists`, term ranges and case-insensitive terms). Each reads
- * the field's index: points for numbers, the term dictionary for strings (never every document).
+ * the field's index: points for numbers, the term dictionary for strings (never every document), and
+ * gives a document set that the filter cache keeps (see filterCache.ts).
  */
 import { InvertedIndex } from '../invertedIndex';
-import { LQuery, leaf, matchNone } from '../lucene/query';
+import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
+import { Matches } from '../lucene/matches';
+import { LQuery, matchNone, setLeaf } from '../lucene/query';
 import { compareUtf8 } from '../strings';
 
 /** Numbers within [lower, upper] (each bound inclusive or not; null: unbounded). */
@@ -21,22 +24,15 @@ export function inRange(value: number, range: NumericRange): boolean {
   return true;
 }
 
-function* union(sets: Iterable<Iterable<number> | undefined>): Iterable<number> {
-  const seen = new Set<number>();
-  for (const set of sets) {
-    if (set === undefined) continue;
-    for (const doc of set) {
-      if (!seen.has(doc)) {
-        seen.add(doc);
-        yield doc;
-      }
-    }
-  }
-}
-
 /** Documents with a numeric value equal to `value` (LongPoint/FloatPoint exact query). */
 export function pointEquals(field: string, value: number): LQuery {
-  return leaf(`point:${JSON.stringify([field, value])}`, (index) => index.field(field)?.pointDocs(value) ?? []);
+  return setLeaf(`point:${JSON.stringify([field, value])}`, (index, fromDoc) => {
+    const f = index.field(field);
+    const points = f?.points;
+    if (f === undefined || points === undefined || points === null) return Matches.EMPTY;
+    const t = points.id(value);
+    return t < 0 || points.df[t] === 0 ? Matches.EMPTY : unionOfPostings([points.docs(t)], f, fromDoc, index.maxDoc);
+  });
 }
 
 /** Documents with a numeric value in a range (point range query). */
@@ -45,12 +41,19 @@ export function pointRange(field: string, range: NumericRange): LQuery {
     return matchNone('empty range');
   }
   const key = `range:${JSON.stringify([field, range.lower, range.includeLower, range.upper, range.includeUpper])}`;
-  return leaf(key, (index) => {
-    const points = index.field(field)?.points;
-    if (points === undefined) return [];
-    const matching: Set<number>[] = [];
-    for (const [value, docs] of points) if (inRange(value, range)) matching.push(docs);
-    return union(matching);
+  return setLeaf(key, (index, fromDoc) => {
+    const f = index.field(field);
+    if (f === undefined || f.points === null || f.pointKeys === null) return Matches.EMPTY;
+    const points = f.points;
+    const keys = f.pointKeys.values();
+    const from = range.lower === null ? 0 : f.pointKeys.lowerBound(range.lower, !range.includeLower);
+    const to = range.upper === null ? keys.length : f.pointKeys.lowerBound(range.upper, range.includeUpper);
+    const lists: Int32Array[] = [];
+    for (let i = from; i < to; i++) {
+      const t = points.id(keys[i]);
+      if (points.df[t] > 0) lists.push(points.docs(t));
+    }
+    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
 }
 
@@ -58,21 +61,28 @@ export function pointRange(field: string, range: NumericRange): LQuery {
 export function termsIn(field: string, terms: readonly string[]): LQuery {
   const distinct = [...new Set(terms)].sort(compareUtf8);
   if (distinct.length === 0) return matchNone('no terms');
-  return leaf(`terms:${JSON.stringify([field, distinct])}`, (index) => {
+  return setLeaf(`terms:${JSON.stringify([field, distinct])}`, (index, fromDoc) => {
     const f = index.field(field);
-    if (f === undefined) return [];
-    return union(distinct.map((t) => f.postings(t)?.keys()));
+    if (f === undefined || f.terms === null) return Matches.EMPTY;
+    const lists: Int32Array[] = [];
+    for (const term of distinct) {
+      const t = f.termId(term);
+      if (t >= 0) lists.push(f.terms.docs(t));
+    }
+    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
 }
 
 /** Documents having a term accepted by a predicate (prefix, wildcard, term range, case-insensitive term). */
 export function termsMatching(field: string, key: string, accept: (term: string) => boolean): LQuery {
-  return leaf(`${key}:${JSON.stringify(field)}`, (index) => {
+  return setLeaf(`${key}:${JSON.stringify(field)}`, (index, fromDoc) => {
     const f = index.field(field);
-    if (f === undefined) return [];
-    const lists = [];
-    for (const [term, postings] of f.terms) if (accept(term)) lists.push(postings.keys());
-    return union(lists);
+    if (f === undefined || f.terms === null) return Matches.EMPTY;
+    f.refresh();
+    const terms = f.terms;
+    const lists: Int32Array[] = [];
+    for (let t = 0; t < terms.size; t++) if (terms.df[t] > 0 && accept(terms.strings[t])) lists.push(terms.docs(t));
+    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
 }
 
@@ -96,17 +106,20 @@ export function termRange(field: string, lower: string | null, includeLower: boo
 export function idsIn(ids: readonly string[]): LQuery {
   const distinct = [...new Set(ids)].sort(compareUtf8);
   if (distinct.length === 0) return matchNone('no ids');
-  return leaf(`ids:${JSON.stringify(distinct)}`, (index: InvertedIndex) => {
+  return setLeaf(`ids:${JSON.stringify(distinct)}`, (index: InvertedIndex, fromDoc) => {
     const docs: number[] = [];
     for (const id of distinct) {
       const doc = index.ids.get(id);
       if (doc !== undefined) docs.push(doc);
     }
-    return docs;
+    return fromIterable(docs, fromDoc);
   });
 }
 
 /** Documents where a field has a value (FieldExistsQuery). */
 export function fieldExists(field: string): LQuery {
-  return leaf(`exists:${JSON.stringify(field)}`, (index) => index.field(field)?.present ?? []);
+  return setLeaf(`exists:${JSON.stringify(field)}`, (index, fromDoc) => {
+    const f = index.field(field);
+    return f === undefined ? Matches.EMPTY : bitsFrom(f.present.words, fromDoc, index.maxDoc);
+  });
 }

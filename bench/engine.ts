@@ -1,0 +1,196 @@
+/**
+ * npm run bench:engine — the embedded search engine beside MiniSearch, in one process, on the
+ * seeded corpus of bench/lib/corpus.ts (names of 2-5 words and 20-word descriptions drawn from a
+ * Zipf-distributed vocabulary of 5,000 words) at 10k, 100k and 1M documents:
+ *
+ * - both: index build time, memory held (JavaScript heap, and typed arrays separately), p50/p99
+ *   latency of 200 two-word queries on `name` (OR of the terms, top 10 by each one's own score);
+ * - the engine alone: the same queries with the gateway's tenant filter, a bool query with a term
+ *   filter and a range filter, selective and rare term queries, a count; and how latency grows with
+ *   the number of documents.
+ *
+ * Settings: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000),
+ * BENCH_ROUNDS (timed rounds over the 200 queries, default 5; 2 at 1M documents and more).
+ */
+import { CATEGORIES, corpus, queries, vocabulary, type CorpusDoc } from './lib/corpus';
+import { EngineContender, MiniSearchContender, type Contender } from './lib/contenders';
+import { measure, type Latency } from './lib/latency';
+import { mb, since, snapshot, type MemoryUse } from './lib/memory';
+import { ms, ratio, table } from './lib/table';
+import { SearchIndex } from '../src/store/embedded/engine';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map((s) => Number(s.trim()));
+const QUERY_COUNT = 200;
+const TEXTS = queries(QUERY_COUNT);
+const WORDS = vocabulary();
+const TENANT_FILTER = { terms: { allowTenantIds: ['bench', '*'] } };
+/** Vocabulary ranks 1000-1999: each word in about 0.04% of the names. */
+const SELECTIVE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[1000 + i * 5]);
+/** Vocabulary ranks 4000-4999: each word in about 0.01% of the names. */
+const RARE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[4000 + i * 5]);
+
+const roundsFor = (size: number) => Number(process.env.BENCH_ROUNDS ?? (size >= 1_000_000 ? 2 : 5));
+
+interface SideResult {
+  buildMs: number;
+  memory: MemoryUse;
+  match: Latency;
+}
+
+interface SizeResult {
+  size: number;
+  engine: SideResult;
+  minisearch: SideResult;
+  workloads: Map<string, Latency>;
+}
+
+/**
+ * Memory first: an index built from documents generated one by one and dropped (nothing but the
+ * index holds on to them); then the timed build from documents already in memory.
+ */
+function buildSide(side: Contender, size: number, docs: CorpusDoc[], sources: Record<string, unknown>[]): { buildMs: number; memory: MemoryUse } {
+  const before = snapshot();
+  side.buildStreaming(corpus(size));
+  const memory = since(before);
+  side.drop();
+  snapshot();
+  const start = process.hrtime.bigint();
+  side.build(docs, sources);
+  const buildMs = Number(process.hrtime.bigint() - start) / 1e6;
+  return { buildMs, memory };
+}
+
+/** The engine-only workloads, by name. */
+function engineWorkloads(index: SearchIndex, rounds: number): Map<string, Latency> {
+  const out = new Map<string, Latency>();
+  const page = { from: 0, size: 10 };
+  out.set('match on name + tenant filter (gateway)', measure(QUERY_COUNT, rounds, (i) => index.search({ query: { match: { name: TEXTS[i] } }, ...page }, TENANT_FILTER)));
+  out.set('bool: match + term filter + range filter', measure(QUERY_COUNT, rounds, (i) => {
+    const query = { bool: { must: { match: { name: TEXTS[i] } }, filter: [{ term: { 'category.keyword': CATEGORIES[i % CATEGORIES.length] } }, { range: { rank: { gte: (i % 8) * 100, lt: (i % 8) * 100 + 250 } } }] } };
+    return index.search({ query, ...page }, TENANT_FILTER);
+  }));
+  out.set('selective term (0.04% of docs)', measure(QUERY_COUNT, rounds, (i) => index.search({ query: { term: { name: SELECTIVE[i] } }, ...page })));
+  out.set('rare term (0.01% of docs)', measure(QUERY_COUNT, rounds, (i) => index.search({ query: { term: { name: RARE[i] } }, ...page })));
+  out.set('count: match on name + tenant filter', measure(QUERY_COUNT, rounds, (i) => index.count({ match: { name: TEXTS[i] } }, TENANT_FILTER)));
+  out.set('match on description (20-word field)', measure(QUERY_COUNT, rounds, (i) => index.search({ query: { match: { description: TEXTS[i] } }, ...page })));
+  return out;
+}
+
+function runSize(size: number): SizeResult {
+  console.log(`\n=== ${size.toLocaleString('en-US')} documents ===`);
+  const genStart = Date.now();
+  const docs = [...corpus(size)];
+  const sources = docs.map(({ _id, ...source }) => source as Record<string, unknown>);
+  console.log(`corpus generated in ${((Date.now() - genStart) / 1000).toFixed(1)} s (build times index it from memory; memory is measured on a separate build from a generator, so each side is charged for all it keeps)`);
+  const rounds = roundsFor(size);
+
+  const engine = new EngineContender();
+  const engineBuild = buildSide(engine, size, docs, sources);
+  const engineMatch = measure(QUERY_COUNT, rounds, (i) => engine.match(TEXTS[i]));
+  const workloads = engineWorkloads(engine.index as SearchIndex, rounds);
+  const totals = TEXTS.slice(0, 20).map((t) => (engine.index as SearchIndex).search({ query: { match: { name: t } }, from: 0, size: 0 }).total);
+  console.log(`engine: built in ${(engineBuild.buildMs / 1000).toFixed(2)} s; average total hits of the match queries ~${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length)}`);
+  engine.drop();
+
+  const minisearch = new MiniSearchContender();
+  const msBuild = buildSide(minisearch, size, docs, sources);
+  const msMatch = measure(QUERY_COUNT, rounds, (i) => minisearch.match(TEXTS[i]));
+  console.log(`MiniSearch: built in ${(msBuild.buildMs / 1000).toFixed(2)} s`);
+  minisearch.drop();
+
+  const result: SizeResult = { size, engine: { ...engineBuild, match: engineMatch }, minisearch: { ...msBuild, match: msMatch }, workloads };
+  printSize(result, rounds);
+  return result;
+}
+
+function printSize(r: SizeResult, rounds: number): void {
+  const row = (name: string, s: SideResult) => [name, ms(s.buildMs), mb(s.memory.heapUsed), mb(s.memory.arrayBuffers), mb(s.memory.heapUsed + s.memory.arrayBuffers), ms(s.match.p50), ms(s.match.p99)];
+  console.log(`\nmatch on name, 200 two-word queries x ${rounds} rounds, top 10 (times in ms, memory in MB):`);
+  console.log(
+    table(
+      ['', 'build', 'heapUsed', 'typed arrays', 'heap+arrays', 'p50', 'p99'],
+      [
+        row('engine', r.engine),
+        row('MiniSearch', r.minisearch),
+        [
+          'engine advantage (MiniSearch / engine)',
+          ratio(r.engine.buildMs, r.minisearch.buildMs),
+          ratio(r.engine.memory.heapUsed, r.minisearch.memory.heapUsed),
+          '-',
+          ratio(r.engine.memory.heapUsed + r.engine.memory.arrayBuffers, r.minisearch.memory.heapUsed + r.minisearch.memory.arrayBuffers),
+          ratio(r.engine.match.p50, r.minisearch.match.p50),
+          ratio(r.engine.match.p99, r.minisearch.match.p99),
+        ],
+      ],
+    ),
+  );
+  console.log('\nengine only (ms):');
+  console.log(table(['workload', 'p50', 'p99', 'mean'], [...r.workloads].map(([name, l]) => [name, ms(l.p50), ms(l.p99), ms(l.mean)])));
+}
+
+function printSummary(results: SizeResult[]): void {
+  console.log('\n=== p50 latency by corpus size (ms) ===');
+  const header = ['workload', ...results.map((r) => r.size.toLocaleString('en-US'))];
+  const first = results[0];
+  const last = results[results.length - 1];
+  if (results.length > 1) header.push(`growth ${first.size.toLocaleString('en-US')} -> ${last.size.toLocaleString('en-US')}`);
+  const rows: string[][] = [];
+  const addRow = (name: string, get: (r: SizeResult) => number) => {
+    const row = [name, ...results.map((r) => ms(get(r)))];
+    if (results.length > 1) row.push(`${(get(last) / get(first)).toFixed(1)}x`);
+    rows.push(row);
+  };
+  addRow('engine: match on name', (r) => r.engine.match.p50);
+  addRow('MiniSearch: match on name', (r) => r.minisearch.match.p50);
+  for (const name of first.workloads.keys()) addRow(`engine: ${name}`, (r) => r.workloads.get(name)?.p50 ?? NaN);
+  console.log(table(header, rows));
+
+  const at = results.find((r) => r.size === 100_000);
+  console.log('\n=== targets ===');
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  if (at !== undefined) {
+    const p50 = at.minisearch.match.p50 / at.engine.match.p50;
+    const p99 = at.minisearch.match.p99 / at.engine.match.p99;
+    const build = at.minisearch.buildMs / at.engine.buildMs;
+    const heap = at.engine.memory.heapUsed / at.minisearch.memory.heapUsed;
+    const total = (at.engine.memory.heapUsed + at.engine.memory.arrayBuffers) / (at.minisearch.memory.heapUsed + at.minisearch.memory.arrayBuffers);
+    console.log(`at 100,000 documents: match p50 ${p50.toFixed(1)}x faster than MiniSearch (target >= 5x): ${verdict(p50 >= 5)}`);
+    console.log(`at 100,000 documents: match p99 ${p99.toFixed(1)}x faster than MiniSearch (target >= 3x): ${verdict(p99 >= 3)}`);
+    console.log(`at 100,000 documents: index build ${build.toFixed(2)}x MiniSearch's speed (target >= 2x): ${verdict(build >= 2)} (the engine indexes every field and keeps the sources; MiniSearch indexes name only)`);
+    console.log(`at 100,000 documents: heapUsed ${(heap * 100).toFixed(0)}% of MiniSearch's (target <= 100%): ${verdict(heap <= 1)}; counting typed arrays too, ${(total * 100).toFixed(0)}%: ${verdict(total <= 1)}`);
+  }
+  const small = results.find((r) => r.size === 10_000);
+  const large = results.find((r) => r.size === 1_000_000);
+  const key = 'selective term (0.04% of docs)';
+  if (small !== undefined && large !== undefined) {
+    const growth = (large.workloads.get(key) as Latency).p50 / (small.workloads.get(key) as Latency).p50;
+    console.log(`selective term query p50 from 10,000 to 1,000,000 documents: x${growth.toFixed(2)} (target <= 3x): ${verdict(growth <= 3)}`);
+  }
+}
+
+function warmUp(): void {
+  // a small run of both sides first, so that neither measured run pays for JIT compilation alone
+  const docs = [...corpus(5000, 7)];
+  const sources = docs.map(({ _id, ...source }) => source as Record<string, unknown>);
+  for (const side of [new EngineContender(), new MiniSearchContender()]) {
+    side.build(docs, sources);
+    for (const text of TEXTS) side.match(text);
+    if (side instanceof EngineContender) engineWorkloads(side.index as SearchIndex, 1);
+    side.drop();
+  }
+}
+
+function main(): void {
+  const engine = new EngineContender();
+  const minisearch = new MiniSearchContender();
+  console.log(`node ${process.version}, ${SIZES.map((s) => s.toLocaleString('en-US')).join(' / ')} documents`);
+  console.log(`engine indexes: ${engine.indexes}`);
+  console.log(`MiniSearch indexes: ${minisearch.indexes}`);
+  console.log('queries: 200 seeded two-word queries drawn like the names; engine {match: {name}} (OR), MiniSearch search() with default options (OR), top 10 of each');
+  warmUp();
+  const results: SizeResult[] = [];
+  for (const size of SIZES) results.push(runSize(size));
+  printSummary(results);
+}
+
+main();

@@ -1,0 +1,73 @@
+/**
+ * The two sides of the engine benchmark, behind one interface: this engine (the embedded store's
+ * SearchIndex, with the store's mapping) and MiniSearch (field `name`, as the issue specifies).
+ */
+import MiniSearch from 'minisearch';
+import { ENTITY_MAPPING } from '../../src/store/embedded/embeddedStore';
+import { SearchIndex } from '../../src/store/embedded/engine';
+import type { CorpusDoc } from './corpus';
+
+export interface Contender {
+  readonly name: string;
+  /** What it indexes and stores, for the report. */
+  readonly indexes: string;
+  /** Index documents already in memory (timed). */
+  build(docs: readonly CorpusDoc[], sources: readonly Record<string, unknown>[]): void;
+  /** Index documents made one at a time and then dropped, so that only what the index keeps stays in memory (measured). */
+  buildStreaming(docs: Iterable<CorpusDoc>): void;
+  /** The two-word query on `name`: OR of its terms, top 10 by the contender's own score; returns the number of hits. */
+  match(text: string): number;
+  /** Release the index. */
+  drop(): void;
+}
+
+export class EngineContender implements Contender {
+  readonly name = 'engine';
+  readonly indexes = 'every field of the document (name, description: text + .keyword; code: text + .keyword; category: text + .keyword; rank: long; allowTenantIds: keyword) and a copy of each _source';
+  index: SearchIndex | null = null;
+
+  build(docs: readonly CorpusDoc[], sources: readonly Record<string, unknown>[]): void {
+    const index = new SearchIndex(ENTITY_MAPPING);
+    for (let i = 0; i < docs.length; i++) index.put(docs[i]._id, sources[i]);
+    this.index = index;
+  }
+
+  buildStreaming(docs: Iterable<CorpusDoc>): void {
+    const index = new SearchIndex(ENTITY_MAPPING);
+    for (const { _id, ...source } of docs) index.put(_id, source);
+    this.index = index;
+  }
+
+  match(text: string): number {
+    return (this.index as SearchIndex).search({ query: { match: { name: text } }, from: 0, size: 10 }).hits.length;
+  }
+
+  drop(): void {
+    this.index = null;
+  }
+}
+
+export class MiniSearchContender implements Contender {
+  readonly name = 'MiniSearch';
+  readonly indexes = 'field `name` only (no stored fields)';
+  private index: MiniSearch<CorpusDoc> | null = null;
+
+  build(docs: Iterable<CorpusDoc>): void {
+    const index = new MiniSearch<CorpusDoc>({ fields: ['name'], idField: '_id' });
+    for (const doc of docs) index.add(doc);
+    this.index = index;
+  }
+
+  buildStreaming(docs: Iterable<CorpusDoc>): void {
+    this.build(docs);
+  }
+
+  match(text: string): number {
+    // default options: terms combined with OR, no prefix or fuzzy matching; results sorted by score
+    return (this.index as MiniSearch<CorpusDoc>).search(text).slice(0, 10).length;
+  }
+
+  drop(): void {
+    this.index = null;
+  }
+}

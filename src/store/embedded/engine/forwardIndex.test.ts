@@ -1,0 +1,28 @@
+import { ForwardIndex } from './forwardIndex';
+
+describe('ForwardIndex', () => {
+  it('keeps per-document lists, skipped documents empty', () => {
+    const f = new ForwardIndex(new Int32Array(2));
+    f.begin(1);
+    f.push(7);
+    f.push(8);
+    f.begin(4);
+    f.push(9);
+    expect(f.list(0)).toEqual([]);
+    expect(f.list(1)).toEqual([7, 8]);
+    expect(f.list(2)).toEqual([]);
+    expect(f.list(4)).toEqual([9]);
+    expect(f.count(4)).toBe(1);
+    expect(f.list(9)).toEqual([]);
+    expect(f.size).toBe(5);
+    expect(() => f.begin(3)).toThrow('out of order');
+  });
+
+  it('holds doubles too', () => {
+    const f = new ForwardIndex(new Float64Array(1));
+    f.begin(0);
+    f.push(1.5);
+    f.push(-2);
+    expect(f.list(0)).toEqual([1.5, -2]);
+  });
+});

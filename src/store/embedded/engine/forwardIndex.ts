@@ -1,0 +1,63 @@
+/**
+ * Per-document lists of numbers for one field, in compressed-sparse-row form: the entries of all
+ * documents in one growable typed array, document d's entries at [starts[d], starts[d + 1]).
+ * Documents are added in increasing order (skipped documents have no entries). Used for what Lucene
+ * keeps per document: the token stream of a text field (term ids in position order), the sorted
+ * term ids of a keyword field (sorted-set doc values), the sorted values of a numeric field.
+ */
+import { grow } from './growable';
+
+export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
+  private starts = new Int32Array(64);
+  entries: A;
+  /** Documents covered: starts[0..docs] are valid. */
+  private docs = 0;
+  private end = 0;
+
+  constructor(entries: A) {
+    this.entries = entries;
+  }
+
+  /** Start the entries of `doc` (greater than every document begun before). */
+  begin(doc: number): void {
+    if (doc < this.docs) throw new Error(`ForwardIndex: document ${doc} added out of order`);
+    this.starts = grow(this.starts, doc + 2);
+    for (let d = this.docs + 1; d <= doc + 1; d++) this.starts[d] = this.end;
+    this.docs = doc + 1;
+  }
+
+  /** Append an entry to the document begun last. */
+  push(value: number): void {
+    if (this.end === this.entries.length) this.entries = grow(this.entries, this.end + 1);
+    this.entries[this.end++] = value;
+    this.starts[this.docs] = this.end;
+  }
+
+  /** Documents covered (one past the last begun). */
+  get size(): number {
+    return this.docs;
+  }
+
+  from(doc: number): number {
+    return doc < this.docs ? this.starts[doc] : 0;
+  }
+
+  to(doc: number): number {
+    return doc < this.docs ? this.starts[doc + 1] : 0;
+  }
+
+  count(doc: number): number {
+    return doc < this.docs ? this.starts[doc + 1] - this.starts[doc] : 0;
+  }
+
+  /** A copy of one document's entries. */
+  list(doc: number): number[] {
+    const out: number[] = [];
+    for (let i = this.from(doc), end = this.to(doc); i < end; i++) out.push(this.entries[i]);
+    return out;
+  }
+
+  bytes(): number {
+    return this.starts.byteLength + this.entries.byteLength;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Runs a rewritten query over an index: Weight.createWeight + the scorers, evaluated a query at a
+ * time over sorted lists and bitsets (see matches.ts, combine.ts), with the same results and the
+ * same float arithmetic as Lucene 9:
+ *
+ * - BoostQuery passes boost * outerBoost down (float); leaves score with the boost they receive.
+ * - TermQuery / PhraseQuery: LegacyBM25 (see similarity.ts); a term absent from the index has no
+ *   scorer (null), which matters to BooleanWeight below.
+ * - Constant-score queries (ConstantScoreQuery, MatchAllDocsQuery, leaves) score the boost; leaf
+ *   document sets come from the index's filter cache.
+ * - BooleanWeight drops clauses without scorer (a required one empties the query), turns SHOULD
+ *   clauses into MUST when there are exactly minimumShouldMatch of them, then
+ *   Boolean2ScorerSupplier combines: conjunctions and disjunctions sum their clauses' float scores
+ *   in double and round once to float (ConjunctionScorer, DisjunctionSumScorer, WANDScorer,
+ *   BooleanScorer), required + optional sum in float (ReqOptSumScorer), a lone FILTER scores 0,
+ *   MUST_NOT excludes (ReqExclScorer).
+ * - DisjunctionMaxQuery: (float) (max + tieBreaker * (sum of the others, in double)).
+ *
+ * Sums are done in clause order, so results are those of a sequential double sum, bit for bit.
+ */
+import { InvertedIndex } from '../invertedIndex';
+import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
+import { fromIterable } from './docSets';
+import { Matches } from './matches';
+import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring } from './query';
+import { phraseMatches, termMatches } from './termMatches';
+
+const f = Math.fround;
+
+/**
+ * Evaluate a query. Returns null when Lucene would have no scorer at all (e.g. a term that is not
+ * in the index), else the matching documents (possibly none).
+ */
+export function evaluate(query: LQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+  switch (query.type) {
+    case 'matchAll':
+      return Matches.bits(index.live.words, index.live.size, needsScores ? boost : 0);
+    case 'matchNone':
+      return null;
+    case 'term': {
+      const field = index.field(query.field);
+      const t = field === undefined ? -1 : field.termId(query.term);
+      return t < 0 ? null : termMatches(field!, t, boost, needsScores);
+    }
+    case 'phrase': {
+      const field = index.field(query.field);
+      return field === undefined ? null : phraseMatches(field, query, boost, needsScores);
+    }
+    case 'boost':
+      return evaluate(query.query, index, f(query.boost * boost), needsScores);
+    case 'constantScore': {
+      const inner = evaluate(query.query, index, 1, false);
+      return inner === null ? null : inner.withConstant(needsScores ? boost : 0);
+    }
+    case 'leaf': {
+      const docs = leafDocs(query, index);
+      return docs.size === 0 ? null : docs.withConstant(needsScores ? boost : 0);
+    }
+    case 'disMax':
+      return evaluateDisMax(query, index, boost, needsScores);
+    case 'bool':
+      return evaluateBoolean(query, index, boost, needsScores);
+  }
+}
+
+/** The documents of a leaf (through the index's filter cache when the leaf is a cacheable set). */
+export function leafDocs(query: LeafQuery, index: InvertedIndex): Matches {
+  const docSet = query.docSet;
+  if (docSet === undefined) return fromIterable(query.docs(index), 0);
+  return index.filterCache.get(query.key, index, (fromDoc) => docSet(index, fromDoc));
+}
+
+function evaluateDisMax(query: DisMaxQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+  const subs: Matches[] = [];
+  for (const disjunct of query.disjuncts) {
+    const s = evaluate(disjunct, index, boost, needsScores);
+    if (s !== null) subs.push(s);
+  }
+  if (subs.length === 0) return null;
+  if (subs.length === 1) return subs[0];
+  return disjunctionMax(subs, query.tieBreaker, needsScores);
+}
+
+function evaluateBoolean(query: BooleanQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+  let must: Matches[] = [];
+  const filter: Matches[] = [];
+  let should: Matches[] = [];
+  const mustNot: Matches[] = [];
+  for (const clause of query.clauses) {
+    const matches = evaluate(clause.query, index, boost, needsScores && isScoring(clause.occur));
+    if (matches === null) {
+      if (clause.occur === 'must' || clause.occur === 'filter') return null;
+      continue;
+    }
+    if (clause.occur === 'must') must.push(matches);
+    else if (clause.occur === 'filter') filter.push(matches);
+    else if (clause.occur === 'should') should.push(matches);
+    else mustNot.push(matches);
+  }
+
+  let minShouldMatch = query.minimumShouldMatch;
+  if (should.length === minShouldMatch) {
+    // any optional clauses are in fact required
+    must = [...must, ...should];
+    should = [];
+    minShouldMatch = 0;
+  }
+  if (filter.length === 0 && must.length === 0 && should.length === 0) return null;
+  if (should.length < minShouldMatch) return null;
+  if (!needsScores && minShouldMatch === 0 && must.length + filter.length > 0) should = [];
+
+  // Boolean2ScorerSupplier
+  const required = (): Matches => {
+    if (must.length + filter.length === 1) {
+      if (must.length === 1) return must[0];
+      return filter[0].withConstant(0); // a lone FILTER clause scores 0
+    }
+    return conjunction([...filter, ...must], must, needsScores);
+  };
+  const optional = (): Matches => (should.length === 1 ? should[0] : disjunction(should, Math.max(1, minShouldMatch), needsScores));
+
+  if (should.length === 0) return exclude(required(), mustNot); // pure conjunction
+  if (filter.length === 0 && must.length === 0) return exclude(optional(), mustNot); // pure disjunction
+  return requiredOptional(exclude(required(), mustNot), optional(), minShouldMatch > 0);
+}

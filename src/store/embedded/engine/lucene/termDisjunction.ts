@@ -1,0 +1,279 @@
+/**
+ * The common query shape, run document at a time without materialising anything: a disjunction of
+ * term queries (what `match` builds), alone or as the one MUST clause of a boolean query with FILTER
+ * and MUST_NOT clauses (what the gateway's tenant filter makes of every search):
+ *
+ *   D = [boost] bool(should: [[boost] term, ...], minimumShouldMatch <= 1)  or  [boost] term
+ *   query = D  |  bool(must: [D], filter: [...], must_not: [...])
+ *
+ * Every matching document is counted (totals are exact), but only those that can enter the top k
+ * are scored (TopScoreDocCollector + MaxScore): each term has an upper bound of its score (BM25 at
+ * the term's largest frequency and the field's shortest length, Lucene's "impacts"); a document
+ * whose bound cannot beat the worst of the k kept is skipped. Scores are computed exactly as
+ * evaluate.ts does: float BM25 per term, summed in double in clause order, rounded once.
+ */
+import { hasBit } from '../bitset';
+import { FieldIndex } from '../fieldIndex';
+import { InvertedIndex } from '../invertedIndex';
+import { avgFieldLength, legacyBm25Scorer, normInverseCache } from '../similarity';
+import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
+import { evaluate } from './evaluate';
+import { Matches, advance } from './matches';
+import { LQuery, TermQuery } from './query';
+import { TopHit } from './topDocs';
+
+const f = Math.fround;
+const MAX_TERMS = 16;
+
+interface TermRef {
+  query: TermQuery;
+  boost: number;
+}
+
+export interface DisjunctionShape {
+  terms: TermRef[];
+  filters: LQuery[];
+  mustNot: LQuery[];
+}
+
+/** The term disjunction of a (rewritten) query, or null when it has another shape. */
+export function disjunctionShape(query: LQuery): DisjunctionShape | null {
+  if (query.type === 'bool') {
+    const must = query.clauses.filter((c) => c.occur === 'must');
+    // (minimumShouldMatch > 0 without SHOULD clauses matches nothing: left to the general path)
+    if (must.length === 1 && query.minimumShouldMatch === 0 && query.clauses.every((c) => c.occur !== 'should')) {
+      const terms = termsOf(must[0].query, 1);
+      if (terms === null) return null;
+      const filters = query.clauses.filter((c) => c.occur === 'filter').map((c) => c.query);
+      const mustNot = query.clauses.filter((c) => c.occur === 'must_not').map((c) => c.query);
+      return { terms, filters, mustNot };
+    }
+  }
+  const terms = termsOf(query, 1);
+  return terms === null ? null : { terms, filters: [], mustNot: [] };
+}
+
+/** The terms of D with the boost each receives (as evaluate passes boosts down), or null. */
+function termsOf(query: LQuery, boost: number): TermRef[] | null {
+  while (query.type === 'boost') {
+    boost = f(query.boost * boost);
+    query = query.query;
+  }
+  if (query.type === 'term') return [{ query, boost }];
+  if (query.type !== 'bool' || query.minimumShouldMatch > 1 || query.clauses.length > MAX_TERMS) return null;
+  const out: TermRef[] = [];
+  for (const clause of query.clauses) {
+    if (clause.occur !== 'should') return null;
+    let q = clause.query;
+    let b = boost;
+    while (q.type === 'boost') {
+      b = f(q.boost * b);
+      q = q.query;
+    }
+    if (q.type !== 'term') return null;
+    out.push({ query: q, boost: b });
+  }
+  return out;
+}
+
+/** One term's postings and scorer. */
+interface Clause {
+  docs: Int32Array;
+  freqs: Uint16Array | null;
+  field: FieldIndex;
+  t: number;
+  norms: Uint8Array;
+  cache: Float32Array;
+  weight: number;
+  /** Docs-only fields: the one score. */
+  constant: number;
+  /** The largest score the term can give. */
+  bound: number;
+}
+
+export interface DisjunctionResult {
+  total: number;
+  /** The best k, best first. */
+  top: TopHit<never>[];
+}
+
+/**
+ * Total and top k of a disjunction shape; null when Lucene would have no scorer for the query (the
+ * search then has no hits).
+ */
+export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k: number): DisjunctionResult | null {
+  const clauses: Clause[] = [];
+  for (const { query, boost } of shape.terms) {
+    const field = index.field(query.field);
+    const t = field === undefined ? -1 : field.termId(query.term);
+    if (t < 0) continue; // no scorer: the clause is dropped
+    clauses.push(clause(field as FieldIndex, t, boost, k > 0));
+  }
+  if (clauses.length === 0) return null;
+  const filters: Matches[] = [];
+  for (const q of shape.filters) {
+    const m = evaluate(q, index, 1, false);
+    if (m === null) return null;
+    filters.push(m);
+  }
+  const excluded: Matches[] = [];
+  for (const q of shape.mustNot) {
+    const m = evaluate(q, index, 1, false);
+    if (m !== null && m.size > 0) excluded.push(m);
+  }
+  return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k);
+}
+
+function clause(field: FieldIndex, t: number, boost: number, scoring: boolean): Clause {
+  const terms = field.terms as TermPostings;
+  const stats = field.collectionStats();
+  const scorer = legacyBm25Scorer(boost, stats, [terms.df[t]]);
+  const freqs = terms.freqs(t);
+  const cache = normInverseCache(avgFieldLength(stats));
+  const weight = scorer.weight;
+  let bound = 0;
+  let constant = 0;
+  if (scoring) {
+    if (freqs === null) {
+      constant = bound = scorer.score(1, 1);
+    } else {
+      // monotonic in freq * cache[norm]: the largest frequency and the shortest length bound it
+      bound = f(weight - f(weight / f(1 + f(terms.maxFreq[t] * cache[field.minNorm]))));
+    }
+  }
+  return { docs: terms.docs(t), freqs, field, t, norms: field.norms, cache, weight, constant, bound };
+}
+
+function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number): DisjunctionResult {
+  const n = clauses.length;
+  const pos = new Int32Array(n);
+  const filterPos = new Int32Array(filters.length);
+  const excludedPos = new Int32Array(excluded.length);
+  const heapDocs = new Int32Array(Math.max(k, 1));
+  const heapScores = new Float64Array(Math.max(k, 1));
+  let heapSize = 0;
+  let total = 0;
+  // bound of each set of matching clauses (a bit per clause), summed in clause order like the scores
+  const bounds = n <= 8 ? new Float64Array(1 << n) : null;
+  if (bounds !== null) {
+    for (let mask = 1; mask < bounds.length; mask++) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) if (mask & (1 << i)) sum += clauses[i].bound;
+      bounds[mask] = n === 1 ? sum : f(sum);
+    }
+  }
+  // One term, nothing filtered, no tombstones: the total is the term's document frequency, and the
+  // postings need no reading once the bound of the term cannot beat the worst kept.
+  const known = n === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0;
+  if (known) {
+    total = (clauses[0].field.terms as TermPostings).df[clauses[0].t];
+    if (k === 0) return { total, top: [] };
+  }
+  for (;;) {
+    if (known && heapSize === k && clauses[0].bound <= heapScores[0]) break;
+    let doc = 2147483647;
+    for (let i = 0; i < n; i++) {
+      const c = clauses[i];
+      if (pos[i] < c.docs.length && c.docs[pos[i]] < doc) doc = c.docs[pos[i]];
+    }
+    if (doc === 2147483647) break;
+    let mask = 0;
+    for (let i = 0; i < n; i++) {
+      const c = clauses[i];
+      if (pos[i] < c.docs.length && c.docs[pos[i]] === doc) {
+        mask |= 1 << i;
+        pos[i]++;
+      }
+    }
+    if (live !== null && !hasBit(live, doc)) continue;
+    if (!accepted(doc, filters, filterPos, true) || !accepted(doc, excluded, excludedPos, false)) continue;
+    if (!known) total++;
+    if (k === 0) continue;
+    if (heapSize === k) {
+      const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
+      if (bound <= heapScores[0]) continue; // cannot beat the worst kept (a tie loses: later in index order)
+    }
+    // the exact score: each matching term's float score, summed in double in clause order
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      if ((mask & (1 << i)) === 0) continue;
+      const c = clauses[i];
+      if (c.freqs === null) {
+        sum += c.constant;
+      } else {
+        let freq = c.freqs[pos[i] - 1];
+        if (freq === FREQ_OVERFLOW_MARK) freq = c.field.freq(c.t, doc, freq);
+        const w = c.weight;
+        sum += f(w - f(w / f(1 + f(freq * c.cache[c.norms[doc]]))));
+      }
+    }
+    const score = n === 1 ? sum : f(sum);
+    if (heapSize < k) {
+      heapSize = siftUp(heapDocs, heapScores, heapSize, doc, score);
+    } else if (score > heapScores[0]) {
+      replaceTop(heapDocs, heapScores, k, doc, score);
+    }
+  }
+  const top: TopHit<never>[] = [];
+  for (let i = 0; i < heapSize; i++) top.push({ doc: heapDocs[i], score: heapScores[i], keys: [] });
+  top.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { total, top };
+}
+
+function boundOf(clauses: Clause[], mask: number): number {
+  let sum = 0;
+  for (let i = 0; i < clauses.length; i++) if (mask & (1 << i)) sum += clauses[i].bound;
+  return clauses.length === 1 ? sum : f(sum);
+}
+
+/** Whether `doc` is in every set (`inside`) or in none of them (not `inside`); cursors move forward only. */
+function accepted(doc: number, sets: Matches[], cursors: Int32Array, inside: boolean): boolean {
+  for (let j = 0; j < sets.length; j++) {
+    const m = sets[j];
+    let found: boolean;
+    if (m.bits !== null) {
+      found = hasBit(m.bits, doc);
+    } else {
+      const docs = m.docs as Int32Array;
+      const p = advance(docs, cursors[j], m.size, doc);
+      cursors[j] = p;
+      found = p < m.size && docs[p] === doc;
+    }
+    if (found !== inside) return false;
+  }
+  return true;
+}
+
+/** worse(a, b): lower score, or same score and later document. */
+function worse(scoreA: number, docA: number, scoreB: number, docB: number): boolean {
+  return scoreA < scoreB || (scoreA === scoreB && docA > docB);
+}
+
+function siftUp(docs: Int32Array, scores: Float64Array, size: number, doc: number, score: number): number {
+  let at = size;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (!worse(score, doc, scores[parent], docs[parent])) break;
+    scores[at] = scores[parent];
+    docs[at] = docs[parent];
+    at = parent;
+  }
+  scores[at] = score;
+  docs[at] = doc;
+  return size + 1;
+}
+
+function replaceTop(docs: Int32Array, scores: Float64Array, size: number, doc: number, score: number): void {
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && worse(scores[child + 1], docs[child + 1], scores[child], docs[child])) child++;
+    if (!worse(scores[child], docs[child], score, doc)) break;
+    scores[at] = scores[child];
+    docs[at] = docs[child];
+    at = child;
+  }
+  scores[at] = score;
+  docs[at] = doc;
+}

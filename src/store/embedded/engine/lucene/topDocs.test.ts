@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { Matches } from './matches';
+import { topByScore, topSorted } from './topDocs';
+
+describe('top hits', () => {
+  it('keep the best k by score then index order, as a full sort does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(0, 0.5, 1, 1.5, 2)), fc.integer({ min: 0, max: 12 }), (scores, k) => {
+        const docs = Int32Array.from(scores.map((_, i) => i * 2));
+        const m = Matches.list(docs, docs.length, Float32Array.from(scores));
+        const full = [...docs].map((doc, i) => ({ doc, score: scores[i] })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+        expect(topByScore(m, k).map((h) => [h.doc, h.score])).toEqual(full.slice(0, k).map((h) => [h.doc, h.score]));
+      }),
+    );
+  });
+
+  it('take the first documents when every score is the same', () => {
+    const bits = new Uint32Array(1);
+    bits[0] = 0b10110;
+    expect(topByScore(Matches.bits(bits, 3, 1), 2).map((h) => h.doc)).toEqual([1, 2]);
+    expect(topByScore(Matches.list(Int32Array.of(3, 8), 2, null, 2), 5).map((h) => [h.doc, h.score])).toEqual([
+      [3, 2],
+      [8, 2],
+    ]);
+  });
+
+  it('keep the first k by sort keys, after a search_after point', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 })), fc.integer({ min: 0, max: 8 }), fc.option(fc.integer({ min: 0, max: 5 })), (keys, k, after) => {
+        const docs = Int32Array.from(keys.map((_, i) => i));
+        const m = Matches.list(docs, docs.length, null, 0);
+        const compare = (a: number[], b: number[]) => b[0] - a[0]; // descending
+        const accept = after === null ? null : (ks: number[]) => compare(ks, [after]) > 0;
+        const top = topSorted(m, k, 1, (doc, _score, out: number[]) => (out[0] = keys[doc]), compare, accept);
+        const full = keys.map((key, doc) => ({ doc, key })).filter((h) => after === null || h.key < after).sort((a, b) => b.key - a.key || a.doc - b.doc);
+        expect(top.map((h) => h.doc)).toEqual(full.slice(0, k).map((h) => h.doc));
+      }),
+    );
+  });
+});

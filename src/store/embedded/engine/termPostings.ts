@@ -1,0 +1,295 @@
+/**
+ * The terms of one field (strings, or numbers for the points of numeric fields) and their postings (document numbers in ascending order, with the term
+ * frequency in each document for fields indexed with frequencies), in typed arrays:
+ *
+ * - a term dictionary: term -> term id (a Map) and term id -> term (an array);
+ * - per term: live document frequency, number of stored postings, and where they are;
+ * - small posting lists live in one shared arena (an Int32Array for documents, a Uint16Array for
+ *   frequencies): each term owns a segment there, moved to the end of the arena with twice the room
+ *   when full (the old segment becomes garbage, reclaimed when the arena grows); lists longer than
+ *   BIG_LIST get their own arrays, grown by doubling.
+ *
+ * Postings are appended in increasing document order (documents are numbered in index order).
+ * Removing a document leaves its postings in place (a tombstone: readers skip documents that are
+ * no longer live) and only decrements the live document frequencies, so that statistics stay
+ * exact; `compact` (after a renumbering) rebuilds everything without the dead postings.
+ *
+ * Frequencies above 65534 are stored as 65535 with the exact value on the side.
+ */
+import { grow } from './growable';
+
+const BIG_LIST = 256;
+const FREQ_OVERFLOW = 65535;
+
+/** Term <-> id (ids 0, 1, 2, ... in order of addition). */
+export interface Dictionary<K> {
+  /** Id -> term. */
+  readonly strings: K[];
+  readonly size: number;
+  /** The id of a term, or -1. */
+  get(term: K): number;
+  /** The id of a term, added when new. */
+  intern(term: K): number;
+}
+
+/** A Map-backed dictionary (numeric points). */
+export class MapDictionary<K> implements Dictionary<K> {
+  readonly strings: K[] = [];
+  private readonly ids = new Map<K, number>();
+
+  get size(): number {
+    return this.strings.length;
+  }
+
+  get(term: K): number {
+    const t = this.ids.get(term);
+    return t === undefined ? -1 : t;
+  }
+
+  intern(term: K): number {
+    let t = this.ids.get(term);
+    if (t === undefined) {
+      t = this.strings.length;
+      this.ids.set(term, t);
+      this.strings.push(term);
+    }
+    return t;
+  }
+}
+
+export class TermPostings<K extends string | number = string> {
+  /** Live documents having the term. */
+  df = new Int32Array(16);
+  /** Stored postings (live or not). */
+  len = new Int32Array(16);
+  /** Largest frequency ever stored (an upper bound for scores). */
+  maxFreq = new Int32Array(16);
+  private start = new Int32Array(16);
+  private cap = new Int32Array(16);
+  private readonly bigDocs: (Int32Array | null)[] = [];
+  private readonly bigFreqs: (Uint16Array | null)[] = [];
+  private pool = new Int32Array(64);
+  private freqPool: Uint16Array | null;
+  private poolEnd = 0;
+  private garbage = 0;
+  private readonly overflow = new Map<string, number>();
+
+  constructor(
+    readonly withFreqs: boolean,
+    readonly dict: Dictionary<K>,
+  ) {
+    this.freqPool = withFreqs ? new Uint16Array(64) : null;
+  }
+
+  /** Id -> term. */
+  get strings(): K[] {
+    return this.dict.strings;
+  }
+
+  get size(): number {
+    return this.dict.size;
+  }
+
+  /** The id of a term, or -1 when the field never had it. */
+  id(term: K): number {
+    return this.dict.get(term);
+  }
+
+  /** The id of a term, added to the dictionary when new. */
+  intern(term: K): number {
+    const t = this.dict.intern(term);
+    if (t >= this.bigDocs.length) this.ensure(t);
+    return t;
+  }
+
+  /** Make room for the postings of term id `t` (after adding it to the dictionary directly). */
+  ensure(t: number): void {
+    if (t < this.bigDocs.length) return;
+    if (t >= this.df.length) {
+      const n = t + 1;
+      this.df = grow(this.df, n);
+      this.len = grow(this.len, n);
+      this.maxFreq = grow(this.maxFreq, n);
+      this.start = grow(this.start, n);
+      this.cap = grow(this.cap, n);
+    }
+    while (this.bigDocs.length <= t) {
+      this.bigDocs.push(null);
+      this.bigFreqs.push(null);
+    }
+  }
+
+  /**
+   * Record one occurrence of term `t` in document `doc` (not lower than any document already added).
+   * Returns true when it is the term's first occurrence in the document (a new posting).
+   */
+  add(t: number, doc: number): boolean {
+    const len = this.len[t];
+    if (len > 0) {
+      const last = this.slotOf(t, len - 1);
+      if (this.docsArray(t)[last] === doc) {
+        if (this.withFreqs) this.bumpFreq(t, last, doc);
+        return false;
+      }
+    }
+    this.reserve(t, 1);
+    this.push(t, doc);
+    return true;
+  }
+
+  /** Make room for `extra` more postings of term `t` (then `push` them). */
+  reserve(t: number, extra: number): void {
+    const need = this.len[t] + extra;
+    const big = this.bigDocs[t];
+    if (big !== null) {
+      if (need > big.length) {
+        const length = Math.max(need, big.length + (big.length >> 1));
+        this.bigDocs[t] = resized(big, length, this.len[t]);
+        if (this.withFreqs) this.bigFreqs[t] = resized(this.bigFreqs[t] as Uint16Array, length, this.len[t]);
+      }
+      return;
+    }
+    if (need > this.cap[t]) this.makeRoom(t, need);
+  }
+
+  /** Append a posting (room reserved); returns its slot, for `bumpFreq`. */
+  push(t: number, doc: number): number {
+    const len = this.len[t];
+    const slot = this.slotOf(t, len);
+    this.docsArray(t)[slot] = doc;
+    if (this.withFreqs) {
+      (this.bigFreqs[t] ?? (this.freqPool as Uint16Array))[slot] = 1;
+      if (this.maxFreq[t] === 0) this.maxFreq[t] = 1;
+    }
+    this.len[t] = len + 1;
+    this.df[t]++;
+    return slot;
+  }
+
+  /** One more occurrence in the document of the posting at `slot`. */
+  bumpFreq(t: number, slot: number, doc: number): void {
+    const freqs = this.bigFreqs[t] ?? (this.freqPool as Uint16Array);
+    let freq: number;
+    if (freqs[slot] < FREQ_OVERFLOW - 1) {
+      freq = ++freqs[slot];
+    } else {
+      const key = `${t}:${doc}`;
+      freq = (this.overflow.get(key) ?? freqs[slot]) + 1;
+      freqs[slot] = FREQ_OVERFLOW;
+      this.overflow.set(key, freq);
+    }
+    if (freq > this.maxFreq[t]) this.maxFreq[t] = freq;
+  }
+
+  private docsArray(t: number): Int32Array {
+    return this.bigDocs[t] ?? this.pool;
+  }
+
+  private slotOf(t: number, i: number): number {
+    return this.bigDocs[t] === null ? this.start[t] + i : i;
+  }
+
+  /** Exact frequency of term `t` in document `doc` when the stored value is 65535. */
+  overflowFreq(t: number, doc: number): number {
+    return this.overflow.get(`${t}:${doc}`) ?? FREQ_OVERFLOW;
+  }
+
+  /** Room for `need` postings of a small term: a larger segment at the end of the arena, or its own arrays. */
+  private makeRoom(t: number, need: number): void {
+    const len = this.len[t];
+    const cap = this.cap[t];
+    const start = this.start[t];
+    const newCap = Math.max(need, cap === 0 ? 1 : cap * 2);
+    if (newCap > BIG_LIST) {
+      this.bigDocs[t] = resized(this.pool.subarray(start, start + len), newCap, len);
+      if (this.freqPool !== null) this.bigFreqs[t] = resized(this.freqPool.subarray(start, start + len), newCap, len);
+      this.garbage += cap;
+      this.cap[t] = 0;
+      return;
+    }
+    if (len > 0 && start + cap === this.poolEnd && this.poolEnd + newCap - cap <= this.pool.length) {
+      // the segment ends the arena: extend it in place
+      this.poolEnd += newCap - cap;
+      this.cap[t] = newCap;
+      return;
+    }
+    this.makeSpace(newCap);
+    const at = this.poolEnd;
+    const from = this.start[t]; // (moved if the arena was repacked)
+    this.pool.copyWithin(at, from, from + len);
+    if (this.freqPool !== null) this.freqPool.copyWithin(at, from, from + len);
+    this.garbage += cap;
+    this.start[t] = at;
+    this.cap[t] = newCap;
+    this.poolEnd += newCap;
+  }
+
+  /** Make room for `n` more slots at the end of the arena, reclaiming garbage when it is most of it. */
+  private makeSpace(n: number): void {
+    if (this.poolEnd + n <= this.pool.length) return;
+    if (this.garbage > this.poolEnd / 2) this.repack(this.poolEnd - this.garbage + n);
+    if (this.poolEnd + n > this.pool.length) {
+      this.pool = grow(this.pool, this.poolEnd + n);
+      if (this.freqPool !== null) this.freqPool = grow(this.freqPool, this.pool.length);
+    }
+  }
+
+  /** Copy every small segment, in term order, to fresh arrays without garbage. */
+  private repack(minLength: number): void {
+    let size = 1024;
+    while (size < minLength * 1.5) size *= 2;
+    const pool = new Int32Array(size);
+    const freqPool = this.freqPool === null ? null : new Uint16Array(size);
+    let end = 0;
+    for (let t = 0; t < this.bigDocs.length; t++) {
+      if (this.bigDocs[t] !== null || this.cap[t] === 0) continue;
+      const s = this.start[t];
+      pool.set(this.pool.subarray(s, s + this.len[t]), end);
+      if (freqPool !== null) freqPool.set((this.freqPool as Uint16Array).subarray(s, s + this.len[t]), end);
+      this.start[t] = end;
+      end += this.cap[t];
+    }
+    this.pool = pool;
+    this.freqPool = freqPool;
+    this.poolEnd = end;
+    this.garbage = 0;
+  }
+
+  /** A document no longer has term `t` (its posting stays, as a tombstone). */
+  removeOne(t: number): void {
+    this.df[t]--;
+  }
+
+  /** The stored postings of a term (documents ascending; some may be dead). A view: valid until the next write. */
+  docs(t: number): Int32Array {
+    const big = this.bigDocs[t];
+    if (big !== null) return big.subarray(0, this.len[t]);
+    const s = this.start[t];
+    return this.pool.subarray(s, s + this.len[t]);
+  }
+
+  /** Frequencies parallel to `docs(t)` (65535: look up `overflowFreq`). Fields without frequencies: null. */
+  freqs(t: number): Uint16Array | null {
+    if (!this.withFreqs) return null;
+    const big = this.bigFreqs[t];
+    if (big !== null) return big.subarray(0, this.len[t]);
+    const s = this.start[t];
+    return (this.freqPool as Uint16Array).subarray(s, s + this.len[t]);
+  }
+
+  /** Memory held by the typed arrays, in bytes (for diagnostics). */
+  bytes(): number {
+    let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength * 5;
+    for (let t = 0; t < this.bigDocs.length; t++) n += (this.bigDocs[t]?.byteLength ?? 0) + (this.bigFreqs[t]?.byteLength ?? 0);
+    return n;
+  }
+}
+
+export const FREQ_OVERFLOW_MARK = FREQ_OVERFLOW;
+
+/** A new array of `length` elements starting with the first `used` ones of `from`. */
+function resized<T extends Int32Array | Uint16Array>(from: T, length: number, used: number): T {
+  const out = new (from.constructor as new (n: number) => T)(length);
+  out.set(from.subarray(0, used) as never);
+  return out;
+}
