@@ -50,6 +50,15 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+  // Elasticsearch store (DESIGN.md "Elasticsearch store"): set ELASTICSEARCH_URL to use it instead of the embedded store.
+  ELASTICSEARCH_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL (user:password@ allowed)'),
+  ELASTICSEARCH_API_KEY: optionalString,
+  ES_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'must be 1 to 100 lowercase letters, digits, "-" or "_", not starting with "-" or "_"')
+    .default('gateway'),
+  ES_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ES_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
 });
 
 export interface Config {
@@ -81,6 +90,18 @@ export interface Config {
     maxDepth: number;
     maxCost: number;
     maxAliases: number;
+  };
+  elasticsearch: {
+    /** Set: every operation goes to this Elasticsearch 8 cluster instead of the embedded store. */
+    url?: string;
+    /** Encoded API key (the `encoded` value Elasticsearch returns), for a cluster with security on. */
+    apiKey?: string;
+    /** Index names: `<prefix>-<plural>`, `<prefix>-api-keys`, `<prefix>_slugs`. */
+    indexPrefix: string;
+    /** Per request, in ms. */
+    requestTimeoutMs: number;
+    /** Retries (exponential backoff) after a connection error; other errors are never retried. */
+    maxRetries: number;
   };
 }
 
@@ -124,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDepth: e.GRAPHQL_MAX_DEPTH,
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,
+    },
+    elasticsearch: {
+      url: e.ELASTICSEARCH_URL,
+      apiKey: e.ELASTICSEARCH_API_KEY,
+      indexPrefix: e.ES_INDEX_PREFIX,
+      requestTimeoutMs: e.ES_REQUEST_TIMEOUT_MS,
+      maxRetries: e.ES_MAX_RETRIES,
     },
   };
 }

@@ -1,0 +1,231 @@
+/**
+ * Entities on Elasticsearch: one index per collection (indexNames.ts), created on first write
+ * (indexManager.ts), writes acknowledged once searchable (refresh: wait_for), unique slugs through
+ * reservations (slugReservations.ts), searches and counts with the visibility filter (search.ts).
+ *
+ * Outcomes are those of the embedded store, item by item and in order: for createMany, an item is
+ * written only after every earlier item with the same id or slug has its outcome (so a batch behaves
+ * like the embedded store's one transaction of sequential inserts), and a taken id wins over a taken
+ * slug.
+ */
+import type { Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
+import type { Backend } from './backend';
+import { bulkItemFailure, bulkItems, isSuccess } from './bulk';
+import { existingIds, holdsExactly, readDocument, readDocuments, writeDocument, type Version, type Versioned } from './documents';
+import type { IndexManager } from './indexManager';
+import type { IndexNames } from './indexNames';
+import { entityIndexDefinition } from './mappings';
+import { runCount, runSearch } from './search';
+import { SlugReservations, type Held, type SlugReservationOptions, type Snapshot } from './slugReservations';
+
+/** Attempts at a conditional replace or delete while others keep changing the same entity. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+const slugOf = (source: Doc): string => String(source.slug);
+
+export class ElasticsearchEntities implements EntityStore {
+  readonly slugs: SlugReservations;
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly names: IndexNames,
+    private readonly indices: IndexManager,
+    options: SlugReservationOptions = {},
+  ) {
+    this.slugs = new SlugReservations(backend, names, indices, (collection, id) => this.currentSlug(collection, id), options);
+  }
+
+  private async ensure(collection: string): Promise<string> {
+    const index = this.names.entities(collection);
+    await Promise.all([this.indices.ensure(index, entityIndexDefinition), this.slugs.ensureIndex()]);
+    return index;
+  }
+
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
+    return runSearch(this.backend, this.names.entities(collection), request, filter);
+  }
+
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
+    return runCount(this.backend, this.names.entities(collection), query, filter);
+  }
+
+  async get(collection: string, id: string): Promise<Doc | null> {
+    return (await readDocument(this.backend, this.names.entities(collection), id))?.source ?? null;
+  }
+
+  private async currentSlug(collection: string, id: string): Promise<string | null> {
+    const [doc] = await readDocuments(this.backend, this.names.entities(collection), [id], ['slug']);
+    return doc === null ? null : slugOf(doc.source);
+  }
+
+  async create(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    return (await this.createMany(collection, [{ id, source }]))[0];
+  }
+
+  async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+    const outcomes: WriteOutcome[] = new Array(items.length);
+    if (items.length === 0) return outcomes;
+    const index = await this.ensure(collection);
+    let pending = items.map((_, i) => i);
+    while (pending.length > 0) {
+      // An item waits for the next round when an earlier pending item has its id or slug.
+      const round: number[] = [];
+      const later: number[] = [];
+      const ids = new Set<string>();
+      const slugs = new Set<string>();
+      for (const i of pending) {
+        const { id, source } = items[i];
+        if (ids.has(id) || slugs.has(slugOf(source))) later.push(i);
+        else round.push(i);
+        ids.add(id);
+        slugs.add(slugOf(source));
+      }
+      const results = await this.createRound(collection, index, round.map((i) => items[i]));
+      results.forEach((outcome, k) => (outcomes[round[k]] = outcome));
+      pending = later;
+    }
+    return outcomes;
+  }
+
+  /** Items with distinct ids and slugs: reserve the slugs (one bulk), create the entities (one bulk). */
+  private async createRound(collection: string, index: string, batch: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+    const outcomes: WriteOutcome[] = new Array(batch.length);
+    const holds = await this.slugs.holdMany(
+      collection,
+      batch.map(({ id, source }) => ({ slug: slugOf(source), owner: id })),
+    );
+
+    // A slug held by another entity: a taken id still wins, as in the embedded store.
+    const refused = batch.map((_, k) => k).filter((k) => holds[k] === null);
+    const taken = await existingIds(this.backend, index, refused.map((k) => batch[k].id));
+    for (const k of refused) outcomes[k] = taken.has(batch[k].id) ? 'id_taken' : 'slug_taken';
+
+    const writing = batch.map((_, k) => k).filter((k) => holds[k] !== null);
+    if (writing.length === 0) return outcomes;
+    const giveBack: Held[] = [];
+    const operations = writing.flatMap((k) => [{ create: { _index: index, _id: batch[k].id } }, batch[k].source]);
+    let retried = false;
+    let response;
+    try {
+      response = await this.backend.call('write', (client, attempt) => {
+        retried = attempt > 0;
+        return client.bulk({ operations, refresh: 'wait_for' });
+      });
+    } catch (err) {
+      // Not written (or unknown: then the reservations go stale and are taken over later).
+      if (!retried) await this.giveBack(writing.map((k) => holds[k] as Held));
+      throw err;
+    }
+
+    const items = bulkItems(response, 'create');
+    const written: { k: number; seqNo: number; primaryTerm: number }[] = [];
+    let failure: Error | undefined;
+    for (let j = 0; j < items.length; j++) {
+      const k = writing[j];
+      const item = items[j];
+      const held = holds[k] as Held;
+      if (isSuccess(item)) {
+        outcomes[k] = 'ok';
+        written.push({ k, seqNo: Number(item._seq_no), primaryTerm: Number(item._primary_term) });
+      } else if (item.status === 409 && retried && (await holdsExactly(this.backend, index, batch[k].id, batch[k].source))) {
+        outcomes[k] = 'ok'; // written by the attempt whose answer was lost
+      } else if (item.status === 409) {
+        outcomes[k] = 'id_taken';
+        if (held.createdNow) giveBack.push(held);
+      } else {
+        if (held.createdNow) giveBack.push(held);
+        failure ??= bulkItemFailure('entity', item);
+      }
+    }
+
+    // A write that stalled past half the grace period may have lost its reservation: undo it then.
+    const stalled = written.filter((w) => this.slugs.needsRecheck(holds[w.k] as Held));
+    if (stalled.length > 0) {
+      const still = await this.slugs.stillHeld(stalled.map((w) => holds[w.k] as Held));
+      const undo = stalled.filter((_, n) => !still[n]);
+      if (undo.length > 0) {
+        const deletes = undo.map((w) => ({ delete: { _index: index, _id: batch[w.k].id, if_seq_no: w.seqNo, if_primary_term: w.primaryTerm } }));
+        await this.backend.call('write', (client) => client.bulk({ operations: deletes, refresh: 'wait_for' }));
+        for (const w of undo) outcomes[w.k] = 'slug_taken';
+      }
+    }
+    await this.giveBack(giveBack);
+    if (failure !== undefined) throw failure;
+    return outcomes;
+  }
+
+  /** Releasing is best effort: a reservation left behind only goes stale. */
+  private async giveBack(helds: Held[]): Promise<void> {
+    await this.slugs.releaseMany(helds).catch(() => undefined);
+  }
+
+  async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    const index = this.names.entities(collection);
+    const newSlug = slugOf(source);
+    /** Reservations of slugs this entity had before, to release once the new version is written. */
+    const previous: Snapshot[] = [];
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await readDocument(this.backend, index, id);
+      if (current === null) return 'not_found';
+      let held: Held | null = null;
+      if (slugOf(current.source) !== newSlug) {
+        await this.ensure(collection);
+        const old = await this.slugs.snapshot(collection, slugOf(current.source));
+        if (old !== null) previous.push(old);
+        held = await this.slugs.hold(collection, newSlug, id);
+        if (held === null) return 'slug_taken';
+      }
+      const written = await this.writeIfUnchanged(index, id, source, current, held);
+      if (written === 'conflict') continue;
+      if (held !== null && this.slugs.needsRecheck(held) && !(await this.slugs.stillHeld([held]))[0]) {
+        // Taken over while this write stalled: put the previous version back.
+        await writeDocument(this.backend, 'index', 'entity', index, id, { source: current.source, ifVersion: written }).catch(() => undefined);
+        return 'slug_taken';
+      }
+      const newDocId = SlugReservations.docId(collection, newSlug);
+      await this.slugs.releaseMany(previous.filter((p) => p.owner === id && p.docId !== newDocId)).catch(() => undefined);
+      return 'ok';
+    }
+    throw new Error(`entity "${id}" of "${collection}" kept changing during ${MAX_WRITE_ATTEMPTS} attempts to replace it`);
+  }
+
+  /** Index `source` if the entity is still the version read; 'conflict' when it changed. */
+  private async writeIfUnchanged(index: string, id: string, source: Doc, current: Versioned, held: Held | null): Promise<Version | 'conflict'> {
+    let retried = false;
+    let written;
+    try {
+      written = await writeDocument(this.backend, 'index', 'entity', index, id, { source, ifVersion: current, onAttempt: (n) => (retried = n > 0) });
+    } catch (err) {
+      if (held?.createdNow && !retried) await this.giveBack([held]);
+      throw err;
+    }
+    if (written.outcome === 'done') return written.version;
+    // After a retried request, the first attempt may have been applied: keep the reservation then.
+    if (held?.createdNow && !retried) await this.giveBack([held]);
+    return 'conflict';
+  }
+
+  async delete(collection: string, id: string): Promise<boolean> {
+    const index = this.names.entities(collection);
+    let maybeDeleted = false;
+    let reservation: Snapshot | null = null;
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+      const current = await readDocument(this.backend, index, id);
+      if (current === null) {
+        if (maybeDeleted) await this.slugs.releaseSnapshot(reservation, id).catch(() => undefined);
+        return maybeDeleted;
+      }
+      reservation = await this.slugs.snapshot(collection, slugOf(current.source));
+      let retried = false;
+      const deleted = await writeDocument(this.backend, 'delete', 'entity', index, id, { ifVersion: current, onAttempt: (n) => (retried = n > 0) });
+      if (deleted.outcome !== 'done') {
+        // Gone or changed; after a retried request, possibly deleted by the lost attempt.
+        maybeDeleted ||= retried;
+        continue;
+      }
+      await this.slugs.releaseSnapshot(reservation, id).catch(() => undefined);
+      return true;
+    }
+    throw new Error(`entity "${id}" of "${collection}" kept changing during ${MAX_WRITE_ATTEMPTS} attempts to delete it`);
+  }
+}

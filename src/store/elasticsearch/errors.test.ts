@@ -1,0 +1,54 @@
+import { errors } from '@elastic/elasticsearch';
+import { InvalidQueryError, StoreUnavailableError } from '../port';
+import { errorTypeOf, isConnectionError, isUnavailable, reasonOf, statusOf, toStoreError } from './errors';
+import { esError } from './testing/fakeElasticsearch';
+
+const response = (statusCode: number, body: unknown = {}) => new errors.ResponseError({ body, statusCode, headers: {}, warnings: null, meta: {} as never });
+
+describe('Elasticsearch errors', () => {
+  it('retries only what never got an answer: connection errors', () => {
+    expect(isConnectionError(new errors.ConnectionError('ECONNREFUSED'))).toBe(true);
+    expect(isConnectionError(new errors.NoLivingConnectionsError('none', {} as never))).toBe(true);
+    expect(isConnectionError(new errors.TimeoutError('timeout'))).toBe(false);
+    expect(isConnectionError(response(503))).toBe(false);
+  });
+
+  it.each([
+    ['connection refused', new errors.ConnectionError('connect ECONNREFUSED')],
+    ['timeout', new errors.TimeoutError('Request timed out')],
+    ['503', response(503, { error: { type: 'cluster_block_exception', reason: 'blocked' } })],
+    ['502', response(502)],
+    ['429', response(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected' } })],
+    ['401', response(401)],
+  ])('maps "%s" to StoreUnavailableError (503 services.storage.not_connected)', (_name, err) => {
+    expect(isUnavailable(err)).toBe(true);
+    expect(toStoreError(err, 'query')).toBeInstanceOf(StoreUnavailableError);
+    expect(toStoreError(err, 'write')).toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it("maps a refused query to InvalidQueryError with Elasticsearch's reason", () => {
+    const err = esError(400, 'search_phase_execution_exception', 'all shards failed');
+    (err.body as any).error.root_cause = [{ type: 'query_shard_exception', reason: 'failed to create query: For input string: "abc"' }];
+    const mapped = toStoreError(err, 'query');
+    expect(mapped).toBeInstanceOf(InvalidQueryError);
+    expect((mapped as Error).message).toBe('failed to create query: For input string: "abc"');
+  });
+
+  it('leaves a 400 on a write, and 404/409, to the caller', () => {
+    const bad = esError(400, 'document_parsing_exception', 'failed to parse');
+    expect(toStoreError(bad, 'write')).toBe(bad);
+    const conflict = esError(409, 'version_conflict_engine_exception', 'conflict');
+    expect(toStoreError(conflict, 'write')).toBe(conflict);
+    expect(statusOf(conflict)).toBe(409);
+    expect(errorTypeOf(conflict)).toBe('version_conflict_engine_exception');
+    expect(toStoreError(response(404), 'read')).toBeInstanceOf(errors.ResponseError);
+  });
+
+  it('finds the most telling reason', () => {
+    expect(reasonOf({ error: { type: 't', reason: 'all shards failed', root_cause: [{ reason: 'root reason' }] } })).toBe('root reason');
+    expect(reasonOf({ error: { type: 't', reason: 'all shards failed', caused_by: { reason: 'cause' } } })).toBe('cause');
+    expect(reasonOf({ error: { type: 't', reason: 'plain' } })).toBe('plain');
+    expect(reasonOf({ error: 'a string' })).toBe('a string');
+    expect(reasonOf({})).toBeUndefined();
+  });
+});

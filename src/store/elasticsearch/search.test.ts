@@ -1,0 +1,77 @@
+import { InvalidQueryError, StoreUnavailableError } from '../port';
+import { Backend } from './backend';
+import { runCount, runSearch } from './search';
+import { esError, FakeElasticsearch } from './testing/fakeElasticsearch';
+
+const tenant = { terms: { allowTenantIds: ['acme', '*'] } };
+
+function setup() {
+  const fake = new FakeElasticsearch();
+  const backend = new Backend(fake.client(), { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+  return { fake, backend };
+}
+
+describe('runSearch / runCount: what is sent', () => {
+  it('POST /<index>/_search with the body and ignore_unavailable / allow_no_indices', async () => {
+    const { fake, backend } = setup();
+    await runSearch(backend, 'gw-countries', { from: 10, size: 5, query: { match: { name: 'x' } }, sort: ['_score', { id: 'asc' }] }, tenant);
+    expect(fake.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/gw-countries/_search',
+        querystring: { ignore_unavailable: 'true', allow_no_indices: 'true' },
+        body: {
+          from: 10,
+          size: 5,
+          track_total_hits: true,
+          query: { bool: { must: [{ match: { name: 'x' } }], filter: [tenant] } },
+          sort: ['_score', { id: 'asc' }],
+        },
+      },
+    ]);
+  });
+
+  it('POST /<index>/_count with the restricted query', async () => {
+    const { fake, backend } = setup();
+    expect(await runCount(backend, 'gw-countries', undefined, tenant)).toBe(0);
+    expect(fake.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/gw-countries/_count',
+        querystring: { ignore_unavailable: 'true', allow_no_indices: 'true' },
+        body: { query: { bool: { must: [{ match_all: {} }], filter: [tenant] } } },
+      },
+    ]);
+  });
+
+  it('sends nothing for a refused query', async () => {
+    const { fake, backend } = setup();
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10, query: { fuzzy: { name: 'x' } } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
+    await expect(runCount(backend, 'gw-countries', { script: {} }, null)).rejects.toBeInstanceOf(InvalidQueryError);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('runSearch / runCount: how answers are read', () => {
+  it('a missing index is an empty result', async () => {
+    const { backend } = setup();
+    expect(await runSearch(backend, 'gw-nothings', { from: 0, size: 10 }, null)).toEqual({ hits: [], total: 0 });
+    expect(await runCount(backend, 'gw-nothings', undefined, null)).toBe(0);
+  });
+
+  it("an Elasticsearch 400 is an InvalidQueryError with Elasticsearch's reason", async () => {
+    const { fake, backend } = setup();
+    fake.intercept(() => esError(400, 'search_phase_execution_exception', 'all shards failed', { root_cause: [{ type: 'illegal_argument_exception', reason: 'Text fields are not optimised for operations that require per-document field data' }] }));
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10, sort: ['name'] }, null)).rejects.toEqual(
+      new InvalidQueryError('Text fields are not optimised for operations that require per-document field data'),
+    );
+  });
+
+  it('an unreachable cluster is StoreUnavailableError, after the retries', async () => {
+    const { fake, backend } = setup();
+    fake.unreachable = true;
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10 }, null)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(runCount(backend, 'gw-countries', undefined, null)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(fake.requests).toHaveLength(4);
+  });
+});

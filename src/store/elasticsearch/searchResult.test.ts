@@ -1,0 +1,32 @@
+import { toSearchResult } from './searchResult';
+
+describe('toSearchResult', () => {
+  it('keeps order, scores and sort values, and reads the exact total', () => {
+    const result = toSearchResult({
+      hits: {
+        total: { value: 12345, relation: 'eq' },
+        hits: [
+          { _id: 'kr', _score: 2.5, _source: { name: 'South Korea' }, sort: [2.5, 'kr'] },
+          { _id: 'kp', _score: 1.25, _source: { name: 'North Korea' }, sort: [1.25, 'kp'] },
+        ],
+      },
+    });
+    expect(result).toEqual({
+      total: 12345,
+      hits: [
+        { _id: 'kr', _score: 2.5, _source: { name: 'South Korea' }, sort: [2.5, 'kr'] },
+        { _id: 'kp', _score: 1.25, _source: { name: 'North Korea' }, sort: [1.25, 'kp'] },
+      ],
+    });
+  });
+
+  it('answers a null score when sorted by fields, and an empty source for _source: false', () => {
+    const result = toSearchResult({ hits: { total: { value: 1 }, hits: [{ _id: 'a', _score: null }] } });
+    expect(result).toEqual({ total: 1, hits: [{ _id: 'a', _score: null, _source: {} }] });
+    expect(result.hits[0]).not.toHaveProperty('sort');
+  });
+
+  it('reads a plain number total (rest_total_hits_as_int)', () => {
+    expect(toSearchResult({ hits: { total: 3, hits: [] } }).total).toBe(3);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * An Elasticsearch search response as the port's SearchResult: hits in Elasticsearch's order with
+ * its scores (null when sorted by fields, as Elasticsearch answers), `sort` values when it gives
+ * them, and the exact total (track_total_hits: true, so the relation is always "eq").
+ */
+import type { Doc, Hit, SearchResult } from '../port';
+
+interface EsHit {
+  _id?: string;
+  _score?: number | null;
+  _source?: Doc;
+  sort?: unknown[];
+}
+
+export interface EsSearchResponse {
+  hits: { total?: number | { value: number; relation?: string }; hits: EsHit[] };
+}
+
+export function toSearchResult(response: EsSearchResponse): SearchResult {
+  const total = response.hits.total;
+  const hits = response.hits.hits.map((h): Hit => {
+    // `_source: false` gives hits without a source: the port's hits always carry one.
+    const hit: Hit = { _id: String(h._id), _score: typeof h._score === 'number' ? h._score : null, _source: h._source ?? {} };
+    if (Array.isArray(h.sort)) hit.sort = h.sort;
+    return hit;
+  });
+  return { hits, total: typeof total === 'number' ? total : (total?.value ?? hits.length) };
+}
