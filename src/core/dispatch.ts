@@ -4,11 +4,10 @@
  */
 import type { CoreDeps } from './deps';
 import { buildEnvelope, type Envelope } from './envelope';
-import { ApiError, ok, type Result } from './errors';
+import { ApiError, isInternal, ok, toApiError, type Result } from './errors';
 import { ANONYMOUS } from './principal';
 import type { Operation } from './operation';
 import type { ApiRequest } from './request';
-import { StoreUnavailableError } from '../store/port';
 
 export type InternalErrorReporter = (err: unknown, req: ApiRequest) => void;
 
@@ -50,10 +49,9 @@ export class Dispatcher {
   }
 
   private unexpected(err: unknown, req: ApiRequest): ApiError {
-    if (err instanceof ApiError) return err;
-    if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
-    this.reportInternal(err, req);
-    return new ApiError('core.fatal.unexpected_error');
+    const error = toApiError(err);
+    if (isInternal(error)) this.reportInternal(err, req);
+    return error;
   }
 
   private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>): Envelope {

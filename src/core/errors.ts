@@ -6,6 +6,8 @@
  * once: REST/raw WebSocket into the envelope's `error`, GraphQL into `extensions`.
  */
 
+import { InvalidDocumentError, InvalidQueryError, StoreUnavailableError } from '../store/port';
+
 interface CatalogueEntry {
   status: number;
   code: number;
@@ -78,11 +80,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Anything thrown that is not an ApiError is an internal error: masked for the client, kept for the log. */
+/**
+ * What a client is told of anything thrown: ApiErrors as they are, the store's own failures as their
+ * catalogue errors, everything else as an internal error (masked: details belong in the log only).
+ */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
+  if (err instanceof InvalidDocumentError) return new ApiError('api.assert.invalid_argument', { name: 'body', reason: err.message });
+  if (err instanceof InvalidQueryError) return new ApiError('services.storage.invalid_search_query', { reason: err.message });
   return new ApiError('core.fatal.unexpected_error');
 }
+
+export const isInternal = (error: ApiError): boolean => error.id === 'core.fatal.unexpected_error';
 
 /** Expected failures are returned as values: a handler answers `ok(value)` or an ApiError. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };

@@ -50,6 +50,14 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** Thrown by a store for a document its backend refuses (e.g. a field mapped with another type); the core answers 400. */
+export class InvalidDocumentError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidDocumentError';
+  }
+}
+
 /** Outcome of a write, returned as a value: the failures a client can cause. */
 export type WriteOutcome = 'ok' | 'id_taken' | 'slug_taken' | 'not_found';
 

@@ -4,7 +4,7 @@
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApiError, type Result } from '../../core/errors';
+import { ApiError, isInternal, toApiError, type Result } from '../../core/errors';
 import { LIMIT_EXTENSION } from './limits';
 
 export function toGraphQLError(error: ApiError, requestId: string): GraphQLError {
@@ -35,12 +35,14 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, re
   if (original instanceof GraphQLError || (formatted.extensions?.code !== undefined && formatted.extensions.code !== 'INTERNAL_SERVER_ERROR')) {
     return formatted;
   }
-  report(original);
+  // Thrown, not returned: a store failure (503, 400) or an internal error (masked, reported).
+  const mapped = toApiError(original);
+  if (isInternal(mapped)) report(original);
   return {
-    message: 'Internal error',
+    message: mapped.message,
     path: formatted.path,
     locations: formatted.locations,
-    extensions: { code: 'core.fatal.unexpected_error', status: 500, requestId: formatted.extensions?.requestId },
+    extensions: { code: mapped.id, status: mapped.status, errorCode: mapped.code, requestId: formatted.extensions?.requestId },
   };
 }
 
