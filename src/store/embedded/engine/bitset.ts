@@ -5,6 +5,8 @@
  */
 import { grow } from './growable';
 
+const EMPTY_UINT32 = new Uint32Array(0);
+
 /** Number of set bits of a 32-bit word. */
 export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
@@ -59,8 +61,9 @@ export class Bitset {
   /** Number of set bits. */
   size = 0;
 
+  /** @param capacity bits to allocate now (0: none until the first add) */
   constructor(capacity = 64) {
-    this.words = new Uint32Array(wordsFor(Math.max(capacity, 32)));
+    this.words = capacity === 0 ? EMPTY_UINT32 : new Uint32Array(wordsFor(capacity));
   }
 
   has(i: number): boolean {

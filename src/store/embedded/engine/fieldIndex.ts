@@ -9,7 +9,12 @@
  * - long, float, date: "points" (one posting list per distinct value, and the values in order for
  *   ranges) for term and range queries, and sorted numeric doc values (duplicates kept) for sorting.
  *
- * Documents are added in increasing number order. Statistics (docCount, sumTotalTermFreq,
+ * Documents are added in increasing number order. Adding one records its terms in its token stream
+ * and updates the statistics; its postings are written in batches (`refresh`: every REFRESH_DOCS
+ * documents, and before anything reads the postings), as Lucene buffers documents and flushes them.
+ * Term ids come from a hash of the text itself on the ASCII fast path (no string per token).
+ *
+ * Statistics (docCount, sumTotalTermFreq,
  * sumDocFreq, docFreq) are those of the live documents: a removed or replaced document stops
  * counting at once. Its postings stay as tombstones (readers skip documents not in `present`) until
  * the owning index is compacted. Elasticsearch keeps counting deleted documents until their segment
@@ -20,7 +25,7 @@ import { TokenBounds, analyzeText, scanAscii } from './analyzer';
 import { Bitset, hasBit } from './bitset';
 import { FieldType, booleanTerm } from './fieldValues';
 import { ForwardIndex } from './forwardIndex';
-import { grow } from './growable';
+import { EMPTY_FLOAT64, EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
 import { CollectionStats } from './similarity';
 import { intToByte4 } from './smallFloat';
 import { SortedKeys } from './sortedKeys';
@@ -61,7 +66,7 @@ let TOUCHED = new Int32Array(1024);
 
 export class FieldIndex {
   /** Live documents where the field exists (what the `exists` query matches). */
-  readonly present = new Bitset();
+  readonly present = new Bitset(0);
   /** text, keyword, boolean: the terms and their postings. */
   readonly terms: TermPostings<string> | null;
   /** long, float, date: one posting list per distinct value. */
@@ -98,12 +103,12 @@ export class FieldIndex {
     readonly type: FieldType,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'date';
-    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash());
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(type === 'text'));
     this.points = numeric ? new TermPostings<number>(false, new MapDictionary<number>()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;
-    this.tokens = numeric ? null : new ForwardIndex(new Int32Array(64));
-    this.values = numeric || type === 'boolean' ? new ForwardIndex(new Float64Array(64)) : null;
-    this.norms = new Uint8Array(type === 'text' ? 64 : 0);
+    this.tokens = numeric ? null : new ForwardIndex(EMPTY_INT32);
+    this.values = numeric || type === 'boolean' ? new ForwardIndex(EMPTY_FLOAT64) : null;
+    this.norms = EMPTY_UINT8;
   }
 
   get hasNorms(): boolean {
@@ -248,13 +253,20 @@ export class FieldIndex {
       if (count >= 0) {
         lastScanned = text;
         lastHash = BOUNDS.whole;
-        // ASCII fast path: terms found from the text directly
+        // ASCII fast path: terms found from the text directly, written straight into the token stream
         const bounds = BOUNDS.data;
+        const entries = tokens.room(count);
+        let at = tokens.length;
+        let known = dict.size;
         for (let i = 0; i < count; i++) {
           const t = dict.internHashed(text, bounds[4 * i], bounds[4 * i + 1], bounds[4 * i + 2] === 1, bounds[4 * i + 3]);
-          terms.ensure(t);
-          tokens.push(t);
+          if (t >= known) {
+            terms.ensure(t);
+            known = t + 1;
+          }
+          entries[at++] = t;
         }
+        tokens.commit(at);
         length += count;
         continue;
       }

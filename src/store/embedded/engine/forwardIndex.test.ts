@@ -25,4 +25,17 @@ describe('ForwardIndex', () => {
     f.push(-2);
     expect(f.list(0)).toEqual([1.5, -2]);
   });
+
+  it('takes entries in bulk', () => {
+    const f = new ForwardIndex(new Int32Array(1));
+    f.begin(0);
+    f.push(1);
+    f.begin(2);
+    const entries = f.room(3);
+    let at = f.length;
+    for (const v of [4, 5, 6]) entries[at++] = v;
+    f.commit(at);
+    expect(f.list(0)).toEqual([1]);
+    expect(f.list(2)).toEqual([4, 5, 6]);
+  });
 });

@@ -5,10 +5,10 @@
  * keeps per document: the token stream of a text field (term ids in position order), the sorted
  * term ids of a keyword field (sorted-set doc values), the sorted values of a numeric field.
  */
-import { grow } from './growable';
+import { EMPTY_INT32, grow } from './growable';
 
 export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
-  private starts = new Int32Array(64);
+  private starts = EMPTY_INT32;
   entries: A;
   /** Documents covered: starts[0..docs] are valid. */
   private docs = 0;
@@ -36,6 +36,22 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
   /** Documents covered (one past the last begun). */
   get size(): number {
     return this.docs;
+  }
+
+  /** Bulk append: room for `n` more entries of the document begun last; write them from `length`, then `commit`. */
+  room(n: number): A {
+    if (this.end + n > this.entries.length) this.entries = grow(this.entries, this.end + n);
+    return this.entries;
+  }
+
+  /** Entries written so far (all documents). */
+  get length(): number {
+    return this.end;
+  }
+
+  commit(length: number): void {
+    this.end = length;
+    this.starts[this.docs] = length;
   }
 
   from(doc: number): number {

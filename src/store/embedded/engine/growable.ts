@@ -21,6 +21,15 @@ export function trimmed<T extends TypedArray>(array: T, length: number): T {
   return out;
 }
 
+/**
+ * Shared zero-length arrays, the initial state of growable arrays: nothing is allocated until the
+ * first element is written (through `grow`), which keeps tiny indexes (the matcher's) cheap.
+ */
+export const EMPTY_INT32 = new Int32Array(0);
+export const EMPTY_UINT16 = new Uint16Array(0);
+export const EMPTY_UINT8 = new Uint8Array(0);
+export const EMPTY_FLOAT64 = new Float64Array(0);
+
 /** An append-only list of 32-bit integers. */
 export class IntList {
   data: Int32Array;

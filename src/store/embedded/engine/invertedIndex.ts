@@ -40,7 +40,7 @@ let nextEpoch = 1;
 export class InvertedIndex {
   readonly fields = new Map<string, FieldIndex>();
   /** Live documents. */
-  readonly live = new Bitset();
+  readonly live = new Bitset(0);
   /** External id -> internal number (live documents). */
   readonly ids = new Map<string, number>();
   /** Non-scoring results cached for this index (see filterCache.ts). */
@@ -50,13 +50,18 @@ export class InvertedIndex {
   deletes = 0;
   private nextDoc = 0;
   private readonly idOf: (string | undefined)[] = [];
-  private readonly sources = new SourceStore();
+  private readonly sources: SourceStore | null;
   /** Per document: index into fieldSets (documents with the same fields share one list). */
-  private docFieldSet = new Int32Array(64);
+  private docFieldSet = new Int32Array(16);
   private readonly fieldSets: FieldIndex[][] = [[]];
   /** Per field set: field ordinal -> the set with that field added. */
   private readonly fieldSetNext: Map<number, number>[] = [new Map()];
   private readonly fieldOrdinals = new Map<FieldIndex, number>();
+
+  /** @param storeSources keep each document's source (the single-document matcher does not need them) */
+  constructor(storeSources = true) {
+    this.sources = storeSources ? new SourceStore() : null;
+  }
 
   get size(): number {
     return this.live.size;
@@ -125,8 +130,8 @@ export class InvertedIndex {
       this.docFieldSet = grown;
     }
     this.docFieldSet[doc] = set;
-    this.idOf[doc] = id;
-    this.sources.put(doc, source);
+    this.idOf.push(id); // doc === idOf.length: numbers are given in order
+    this.sources?.put(doc, source);
     this.live.add(doc);
     this.ids.set(id, doc);
   }
@@ -138,7 +143,7 @@ export class InvertedIndex {
     this.live.delete(doc);
     this.ids.delete(id);
     this.idOf[doc] = undefined;
-    this.sources.delete(doc);
+    this.sources?.delete(doc);
     this.deletes++;
     return true;
   }
@@ -150,13 +155,13 @@ export class InvertedIndex {
 
   /** A copy of the stored source of a live document. */
   sourceOf(doc: number): Doc | undefined {
-    return this.idOf[doc] === undefined ? undefined : this.sources.get(doc);
+    return this.idOf[doc] === undefined || this.sources === null ? undefined : this.sources.get(doc);
   }
 
   record(doc: number): DocRecord | undefined {
     const id = this.idOf[doc];
     if (id === undefined) return undefined;
-    return { doc, id, source: this.sources.get(doc), fields: this.fieldSets[this.docFieldSet[doc]].map((f) => f.name) };
+    return { doc, id, source: this.sources === null ? {} : this.sources.get(doc), fields: this.fieldSets[this.docFieldSet[doc]].map((f) => f.name) };
   }
 
   /** Live documents by number (Map-like). */

@@ -20,8 +20,8 @@ export function compileMatcher(query: QueryDsl, mapping?: Mapping): (doc: Doc) =
   return (doc: Doc): boolean => {
     if (!isPlainObject(doc)) return false;
     const docMapping = new IndexMapping(mapping);
-    const index = new InvertedIndex();
-    index.add('doc', doc, docMapping.parse(doc));
+    const index = new InvertedIndex(false);
+    index.addSource('doc', doc, docMapping);
     try {
       return matchQuery(parsed, docMapping, index, false).size > 0;
     } catch (e) {

@@ -3,11 +3,11 @@
  * kept up to date lazily. New values are queued and merged in (after a native sort of the queue) the
  * next time a range is asked for, so that indexing stays O(1) per value.
  */
-import { grow } from './growable';
+import { EMPTY_FLOAT64, grow } from './growable';
 
 export class SortedKeys {
-  private sorted = new Float64Array(0);
-  private pending = new Float64Array(16);
+  private sorted = EMPTY_FLOAT64;
+  private pending = EMPTY_FLOAT64;
   private pendingCount = 0;
 
   add(value: number): void {

@@ -9,6 +9,7 @@
  */
 import { Doc } from '../../port';
 import { cloneJson } from './json';
+import { EMPTY_INT32 } from './growable';
 import { NOT_JSON, NO_ROOM, writeJson } from './jsonBytes';
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
@@ -18,13 +19,13 @@ export class SourceStore {
   private chunk = Buffer.alloc(0);
   private end = 0;
   /** Per document: chunk index (-1: kept as an object), start in the chunk, length in bytes. */
-  private where = new Int32Array(3 * 64);
+  private where = EMPTY_INT32;
   private readonly objects = new Map<number, Doc>();
 
   /** Keep the source of document `doc` (a copy: later changes to `source` do not show). */
   put(doc: number, source: Doc): void {
     if (3 * doc + 3 > this.where.length) {
-      let n = this.where.length * 2;
+      let n = Math.max(192, this.where.length * 2);
       while (3 * doc + 3 > n) n *= 2;
       const grown = new Int32Array(n);
       grown.set(this.where);

@@ -3,7 +3,7 @@
  * Int32Array, that can look a term up from a slice of a longer text, lower-casing ASCII on the fly:
  * indexing finds the id of each token without first cutting it out of the text as a new string.
  */
-import { grow } from './growable';
+import { EMPTY_INT32, grow } from './growable';
 
 /** FNV-1a over UTF-16 code units of text[start, end), ASCII upper case folded when `fold` (as analyzer.scanAscii computes it). */
 export function hashSlice(text: string, start: number, end: number, fold: boolean): number {
@@ -26,12 +26,24 @@ function sameSlice(term: string, text: string, start: number, end: number, fold:
   return true;
 }
 
+/**
+ * A flat copy of a string: V8 makes slices of 13 characters or more views into the string they
+ * come from, which would keep a whole text value alive for one of its tokens.
+ */
+export function flatCopy(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
 export class TermHash {
   /** Id -> term. */
   readonly strings: string[] = [];
-  private hashes = new Int32Array(16);
-  /** Slot -> id + 1 (0: empty). */
-  private table = new Int32Array(32);
+
+  /** @param copyTerms store new terms as flat copies (tokens cut from longer texts) */
+  constructor(private readonly copyTerms = false) {}
+
+  private hashes = EMPTY_INT32;
+  /** Slot -> id + 1 (0: empty); allocated with the first term. */
+  private table = EMPTY_INT32;
 
   get size(): number {
     return this.strings.length;
@@ -65,6 +77,10 @@ export class TermHash {
   }
 
   private lookup(text: string, start: number, end: number, fold: boolean, add: boolean, h: number): number {
+    if (this.table.length === 0) {
+      if (!add) return -1;
+      this.table = new Int32Array(16);
+    }
     const table = this.table;
     const mask = table.length - 1;
     let slot = h & mask;
@@ -79,6 +95,7 @@ export class TermHash {
     const id = this.strings.length;
     let term = start === 0 && end === text.length ? text : text.slice(start, end);
     if (fold) term = term.toLowerCase();
+    else if (this.copyTerms) term = flatCopy(term);
     this.strings.push(term);
     if (id >= this.hashes.length) this.hashes = grow(this.hashes, id + 1);
     this.hashes[id] = h;

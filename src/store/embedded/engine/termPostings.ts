@@ -16,7 +16,7 @@
  *
  * Frequencies above 65534 are stored as 65535 with the exact value on the side.
  */
-import { grow } from './growable';
+import { EMPTY_INT32, EMPTY_UINT16, grow } from './growable';
 
 const BIG_LIST = 256;
 const FREQ_OVERFLOW = 65535;
@@ -59,16 +59,16 @@ export class MapDictionary<K> implements Dictionary<K> {
 
 export class TermPostings<K extends string | number = string> {
   /** Live documents having the term. */
-  df = new Int32Array(16);
+  df = EMPTY_INT32;
   /** Stored postings (live or not). */
-  len = new Int32Array(16);
+  len = EMPTY_INT32;
   /** Largest frequency ever stored (an upper bound for scores). */
-  maxFreq = new Int32Array(16);
-  private start = new Int32Array(16);
-  private cap = new Int32Array(16);
+  maxFreq = EMPTY_INT32;
+  private start = EMPTY_INT32;
+  private cap = EMPTY_INT32;
   private readonly bigDocs: (Int32Array | null)[] = [];
   private readonly bigFreqs: (Uint16Array | null)[] = [];
-  private pool = new Int32Array(64);
+  private pool = EMPTY_INT32;
   private freqPool: Uint16Array | null;
   private poolEnd = 0;
   private garbage = 0;
@@ -78,7 +78,7 @@ export class TermPostings<K extends string | number = string> {
     readonly withFreqs: boolean,
     readonly dict: Dictionary<K>,
   ) {
-    this.freqPool = withFreqs ? new Uint16Array(64) : null;
+    this.freqPool = withFreqs ? EMPTY_UINT16 : null;
   }
 
   /** Id -> term. */

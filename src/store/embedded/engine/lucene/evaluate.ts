@@ -20,9 +20,9 @@
  */
 import { InvertedIndex } from '../invertedIndex';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
-import { fromIterable } from './docSets';
+import { fromIterable, unionOfPostings } from './docSets';
 import { Matches } from './matches';
-import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring } from './query';
+import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
 import { phraseMatches, termMatches } from './termMatches';
 
 const f = Math.fround;
@@ -63,6 +63,24 @@ export function evaluate(query: LQuery, index: InvertedIndex, boost: number, nee
   }
 }
 
+/**
+ * A query in filter context (no scores): like evaluate, except that a term whose postings cover
+ * more than one document in 32 comes from the filter cache as a bitset (tested in O(1) per document
+ * instead of searched in a long list).
+ */
+export function filterMatches(query: LQuery, index: InvertedIndex): Matches | null {
+  if (query.type === 'term') {
+    const field = index.field(query.field);
+    const t = field === undefined ? -1 : field.termId(query.term);
+    if (t < 0) return null;
+    const terms = field!.terms!;
+    if (terms.df[t] * 32 > index.maxDoc) {
+      return index.filterCache.get(queryKey(query), index, (fromDoc) => unionOfPostings([terms.docs(t)], field!, fromDoc, index.maxDoc));
+    }
+  }
+  return evaluate(query, index, 1, false);
+}
+
 /** The documents of a leaf (through the index's filter cache when the leaf is a cacheable set). */
 export function leafDocs(query: LeafQuery, index: InvertedIndex): Matches {
   const docSet = query.docSet;
@@ -87,7 +105,8 @@ function evaluateBoolean(query: BooleanQuery, index: InvertedIndex, boost: numbe
   let should: Matches[] = [];
   const mustNot: Matches[] = [];
   for (const clause of query.clauses) {
-    const matches = evaluate(clause.query, index, boost, needsScores && isScoring(clause.occur));
+    const scoring = isScoring(clause.occur);
+    const matches = scoring ? evaluate(clause.query, index, boost, needsScores) : filterMatches(clause.query, index);
     if (matches === null) {
       if (clause.occur === 'must' || clause.occur === 'filter') return null;
       continue;

@@ -56,4 +56,24 @@ describe('term disjunctions', () => {
     }
     expect(runDisjunction(disjunctionShape(t('zzz'))!, index, 10)).toBeNull();
   });
+
+  it('rank a single term block by block, skipping blocks that cannot compete, as the general evaluator does', () => {
+    const mapping = new IndexMapping();
+    const index = new InvertedIndex();
+    for (let i = 0; i < 5000; i++) {
+      // lengths 1 to 9, a few documents with the term twice or three times, late in the index
+      const repeats = i % 1013 === 0 ? 3 : i % 331 === 0 ? 2 : 1;
+      const text = [...Array.from({ length: repeats }, () => 'a'), ...Array.from({ length: i % 9 }, () => 'b')].join(' ');
+      const doc = { txt: i % 4 === 3 ? 'b' : text };
+      index.add(`d${i}`, doc, mapping.parse(doc));
+    }
+    for (const query of [t('a'), boostQuery(t('a'), 2), t('b')]) {
+      const expected = evaluate(query, index, 1, true) as Matches;
+      for (const k of [0, 1, 3, 10, 200, 6000]) {
+        const result = runDisjunction(disjunctionShape(query)!, index, k);
+        expect(result?.total).toBe(expected.size);
+        expect(result?.top).toEqual(topByScore(expected, k));
+      }
+    }
+  });
 });

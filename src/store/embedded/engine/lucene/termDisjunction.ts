@@ -17,7 +17,8 @@ import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
 import { avgFieldLength, legacyBm25Scorer, normInverseCache } from '../similarity';
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
-import { evaluate } from './evaluate';
+import { filterMatches } from './evaluate';
+import { BLOCK, impactsOf } from './impacts';
 import { Matches, advance } from './matches';
 import { LQuery, TermQuery } from './query';
 import { TopHit } from './topDocs';
@@ -112,13 +113,13 @@ export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k:
   if (clauses.length === 0) return null;
   const filters: Matches[] = [];
   for (const q of shape.filters) {
-    const m = evaluate(q, index, 1, false);
+    const m = filterMatches(q, index);
     if (m === null) return null;
     filters.push(m);
   }
   const excluded: Matches[] = [];
   for (const q of shape.mustNot) {
-    const m = evaluate(q, index, 1, false);
+    const m = filterMatches(q, index);
     if (m !== null && m.size > 0) excluded.push(m);
   }
   return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k);
@@ -162,15 +163,8 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       bounds[mask] = n === 1 ? sum : f(sum);
     }
   }
-  // One term, nothing filtered, no tombstones: the total is the term's document frequency, and the
-  // postings need no reading once the bound of the term cannot beat the worst kept.
-  const known = n === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0;
-  if (known) {
-    total = (clauses[0].field.terms as TermPostings).df[clauses[0].t];
-    if (k === 0) return { total, top: [] };
-  }
+  if (n === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0) return collectOneTerm(clauses[0], k);
   for (;;) {
-    if (known && heapSize === k && clauses[0].bound <= heapScores[0]) break;
     let doc = 2147483647;
     for (let i = 0; i < n; i++) {
       const c = clauses[i];
@@ -187,7 +181,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     }
     if (live !== null && !hasBit(live, doc)) continue;
     if (!accepted(doc, filters, filterPos, true) || !accepted(doc, excluded, excludedPos, false)) continue;
-    if (!known) total++;
+    total++;
     if (k === 0) continue;
     if (heapSize === k) {
       const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
@@ -212,6 +206,43 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       heapSize = siftUp(heapDocs, heapScores, heapSize, doc, score);
     } else if (score > heapScores[0]) {
       replaceTop(heapDocs, heapScores, k, doc, score);
+    }
+  }
+  const top: TopHit<never>[] = [];
+  for (let i = 0; i < heapSize; i++) top.push({ doc: heapDocs[i], score: heapScores[i], keys: [] });
+  top.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { total, top };
+}
+
+/**
+ * One term, nothing filtered, no tombstones: the total is the term's document frequency, and only
+ * blocks of postings whose bound (impacts.ts) can beat the worst hit kept are read.
+ */
+function collectOneTerm(c: Clause, k: number): DisjunctionResult {
+  const total = (c.field.terms as TermPostings).df[c.t];
+  if (k === 0) return { total, top: [] };
+  const heapDocs = new Int32Array(k);
+  const heapScores = new Float64Array(k);
+  let heapSize = 0;
+  const { docs, freqs, norms, cache, weight } = c;
+  const impacts = freqs === null ? null : impactsOf(c.field, c.t);
+  for (let b = 0; b * BLOCK < docs.length; b++) {
+    if (heapSize === k && c.bound <= heapScores[0]) break; // nothing left can compete
+    let bound = c.bound;
+    if (impacts !== null) bound = f(weight - f(weight / f(1 + f(impacts.maxFreq[b] * cache[impacts.minNorm[b]]))));
+    for (let i = b * BLOCK, end = Math.min(docs.length, i + BLOCK); i < end; i++) {
+      if (heapSize === k && bound <= heapScores[0]) break; // the rest of the block cannot compete
+      const doc = docs[i];
+      let score: number;
+      if (freqs === null) {
+        score = c.constant;
+      } else {
+        let freq = freqs[i];
+        if (freq === FREQ_OVERFLOW_MARK) freq = c.field.freq(c.t, doc, freq);
+        score = f(weight - f(weight / f(1 + f(freq * cache[norms[doc]]))));
+      }
+      if (heapSize < k) heapSize = siftUp(heapDocs, heapScores, heapSize, doc, score);
+      else if (score > heapScores[0]) replaceTop(heapDocs, heapScores, k, doc, score);
     }
   }
   const top: TopHit<never>[] = [];
