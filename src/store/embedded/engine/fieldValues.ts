@@ -65,11 +65,22 @@ export function booleanTerm(value: boolean): string {
  * The shortest decimal that reads back as the same 32-bit float, as Java's Float.toString prints
  * a float sort value (0.1f prints 0.1, not 0.10000000149011612).
  */
+let lastFloat = NaN;
+let lastJson = NaN;
+
 export function floatToJson(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  if (value === lastFloat) return lastJson; // hits often share their score
+  lastJson = shortestFloat(value);
+  lastFloat = value;
+  return lastJson;
+}
+
+function shortestFloat(value: number): number {
   const roundTrips = (digits: number) => Math.fround(Number(value.toPrecision(digits))) === value;
   const magnitude = Math.abs(value);
-  if (magnitude < 2 ** -125 || magnitude === 2 ** Math.round(Math.log2(magnitude)) || !roundTrips(9)) {
+  // (nine significant digits always round-trip a float32; a value that is no float32 never does)
+  if (magnitude < 2 ** -125 || magnitude === 2 ** Math.round(Math.log2(magnitude)) || Math.fround(value) !== value) {
     // powers of two (and subnormals) have an asymmetric rounding interval: try every length
     for (let digits = 1; digits <= 9; digits++) if (roundTrips(digits)) return Number(value.toPrecision(digits));
     return value;

@@ -125,7 +125,7 @@ export class SearchIndex {
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const id = index.idOfDoc(m.doc);
-      const source = index.sourceOf(m.doc);
+      const source = sourceFilter.enabled ? index.sourceOf(m.doc) : {};
       if (id === undefined || source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
       const hit: Hit = { _id: id, _score: needsScores ? floatToJson(m.score) : null, _source: filterSource(source, sourceFilter, true) };
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));

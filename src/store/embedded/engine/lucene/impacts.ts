@@ -10,7 +10,7 @@
 import { FieldIndex } from '../fieldIndex';
 import { TermPostings } from '../termPostings';
 
-export const BLOCK = 128;
+export const BLOCK = 32;
 
 export interface Impacts {
   /** Postings covered. */

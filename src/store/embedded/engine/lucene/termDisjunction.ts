@@ -216,39 +216,102 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
 
 /**
  * One term, nothing filtered, no tombstones: the total is the term's document frequency, and only
- * blocks of postings whose bound (impacts.ts) can beat the worst hit kept are read.
+ * blocks of postings whose bound (impacts.ts) can beat the worst hit kept are read. Within a block,
+ * the score is a monotonic function of x = freq * cache[norm]: a document whose x is not above the
+ * x of the worst hit kept cannot beat it, and is passed over before its score is computed.
  */
 function collectOneTerm(c: Clause, k: number): DisjunctionResult {
   const total = (c.field.terms as TermPostings).df[c.t];
   if (k === 0) return { total, top: [] };
-  const heapDocs = new Int32Array(k);
-  const heapScores = new Float64Array(k);
-  let heapSize = 0;
+  const heap = new OneTermHeap(k);
   const { docs, freqs, norms, cache, weight } = c;
   const impacts = freqs === null ? null : impactsOf(c.field, c.t);
   for (let b = 0; b * BLOCK < docs.length; b++) {
-    if (heapSize === k && c.bound <= heapScores[0]) break; // nothing left can compete
+    if (heap.full && c.bound <= heap.minScore) break; // nothing left can compete
     let bound = c.bound;
     if (impacts !== null) bound = f(weight - f(weight / f(1 + f(impacts.maxFreq[b] * cache[impacts.minNorm[b]]))));
     for (let i = b * BLOCK, end = Math.min(docs.length, i + BLOCK); i < end; i++) {
-      if (heapSize === k && bound <= heapScores[0]) break; // the rest of the block cannot compete
+      if (heap.full && bound <= heap.minScore) break; // the rest of the block cannot compete
       const doc = docs[i];
-      let score: number;
       if (freqs === null) {
-        score = c.constant;
-      } else {
-        let freq = freqs[i];
-        if (freq === FREQ_OVERFLOW_MARK) freq = c.field.freq(c.t, doc, freq);
-        score = f(weight - f(weight / f(1 + f(freq * cache[norms[doc]]))));
+        heap.offer(doc, c.constant, 0);
+        continue;
       }
-      if (heapSize < k) heapSize = siftUp(heapDocs, heapScores, heapSize, doc, score);
-      else if (score > heapScores[0]) replaceTop(heapDocs, heapScores, k, doc, score);
+      let freq = freqs[i];
+      if (freq === FREQ_OVERFLOW_MARK) freq = c.field.freq(c.t, doc, freq);
+      const x = f(freq * cache[norms[doc]]);
+      if (heap.full && x <= heap.minX) continue;
+      heap.offer(doc, f(weight - f(weight / f(1 + x))), x);
     }
   }
-  const top: TopHit<never>[] = [];
-  for (let i = 0; i < heapSize; i++) top.push({ doc: heapDocs[i], score: heapScores[i], keys: [] });
-  top.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { total, top };
+  return { total, top: heap.sorted() };
+}
+
+/** The k best (score, then index order), each with the x its score came from; the root is the worst. */
+class OneTermHeap {
+  private readonly docs: Int32Array;
+  private readonly scores: Float64Array;
+  private readonly xs: Float64Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.docs = new Int32Array(k);
+    this.scores = new Float64Array(k);
+    this.xs = new Float64Array(k);
+  }
+
+  get full(): boolean {
+    return this.size === this.k;
+  }
+
+  get minScore(): number {
+    return this.scores[0];
+  }
+
+  get minX(): number {
+    return this.xs[0];
+  }
+
+  /** Documents come in index order: one that only ties the worst kept loses. */
+  offer(doc: number, score: number, x: number): void {
+    const { docs, scores, xs } = this;
+    if (this.size < this.k) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!worse(score, doc, scores[parent], docs[parent])) break;
+        scores[at] = scores[parent];
+        docs[at] = docs[parent];
+        xs[at] = xs[parent];
+        at = parent;
+      }
+      scores[at] = score;
+      docs[at] = doc;
+      xs[at] = x;
+      return;
+    }
+    if (score <= scores[0]) return;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.k) break;
+      if (child + 1 < this.k && worse(scores[child + 1], docs[child + 1], scores[child], docs[child])) child++;
+      if (!worse(scores[child], docs[child], score, doc)) break;
+      scores[at] = scores[child];
+      docs[at] = docs[child];
+      xs[at] = xs[child];
+      at = child;
+    }
+    scores[at] = score;
+    docs[at] = doc;
+    xs[at] = x;
+  }
+
+  sorted(): TopHit<never>[] {
+    const top: TopHit<never>[] = [];
+    for (let i = 0; i < this.size; i++) top.push({ doc: this.docs[i], score: this.scores[i], keys: [] });
+    return top.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
 }
 
 function boundOf(clauses: Clause[], mask: number): number {
