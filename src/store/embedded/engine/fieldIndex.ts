@@ -97,6 +97,8 @@ export class FieldIndex {
   /** Values of the document being added (collected by the owning index). */
   readonly pending: (string | number | boolean)[] = [];
   pendingCount = 0;
+  /** Its number in the owning index (order of creation), set by the index. */
+  ordinal = -1;
 
   constructor(
     readonly name: string,

@@ -31,6 +31,24 @@ describe('writeJson', () => {
     );
   });
 
+  it('writes long strings, plain ASCII (copied whole) or not, exactly', () => {
+    const buffer = new Uint8Array(1 << 16);
+    const unit = fc.constantFrom('a', 'Z', ' ', '~', '!', '#', '[', ']', '"', '\\', '\n', '\u007f', 'é', '😀', '\ud800');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '~', '#'), minLength: 20, maxLength: 300 }), fc.string({ unit, minLength: 0, maxLength: 40 }), (plain, mixed) => {
+        const value = { plain, mixed: plain + mixed, list: [mixed + plain] };
+        const end = writeJson(value, buffer, 0);
+        expect(new TextDecoder().decode(buffer.subarray(0, end))).toBe(JSON.stringify(value));
+        expect(decode(buffer, end)).toStrictEqual(value);
+      }),
+    );
+    // a plain string ending exactly at the end of the room given
+    const text = 'x'.repeat(40);
+    const exact = new Uint8Array(6 * 40 + 2);
+    expect(writeJson(text, exact, 0)).toBe(42);
+    expect(new TextDecoder().decode(exact.subarray(0, 42))).toBe(JSON.stringify(text));
+  });
+
   it('refuses what JSON text cannot carry', () => {
     const buffer = new Uint8Array(1024);
     expect(writeJson({ a: -0 }, buffer, 0)).toBe(NOT_JSON);

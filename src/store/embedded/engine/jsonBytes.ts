@@ -9,6 +9,15 @@
 const MAX_DEPTH = 64;
 const HEX = '0123456789abcdef';
 
+/**
+ * Longer strings of printable ASCII without `"` or `\\` (nearly all text) are checked by one regular
+ * expression and copied by the platform's Latin-1 writer (one byte per code unit, exact for ASCII),
+ * not code unit by code unit.
+ */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const NATIVE_COPY_MIN = 24;
+const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number) => number;
+
 /** UTF-8 bytes of object keys, which repeat from one document to the next. */
 const keyBytes = new Map<string, Uint8Array>();
 const encoder = new TextEncoder();
@@ -40,6 +49,12 @@ class Writer {
     if (this.at + 6 * s.length + 2 > this.end) return this.stringSlow(s);
     let at = this.at;
     out[at++] = 34;
+    if (s.length >= NATIVE_COPY_MIN && PLAIN_ASCII.test(s)) {
+      at += latin1Write.call(out, s, at);
+      out[at++] = 34;
+      this.at = at;
+      return true;
+    }
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x80) {

@@ -73,6 +73,32 @@ describe('IndexMapping (explicit + dynamic mapping)', () => {
     expect(fields(m, { _service_info: { createdAt: 5 } })).toEqual({ '_service_info.createdAt': [5] });
   });
 
+  it('honours explicit text (no keyword sub-field), long, float and boolean fields', () => {
+    const m = new IndexMapping({ text: ['title', 'meta.summary'], long: ['count'], float: ['ratio'], boolean: ['flag'] });
+    expect(fields(m, { title: 'Hello', meta: { summary: 'Short' }, count: '12', ratio: 1, flag: 'true' })).toEqual({
+      title: ['Hello'],
+      'meta.summary': ['Short'],
+      count: [12],
+      ratio: [1],
+      flag: [true],
+    });
+    expect(m.type('title')).toBe('text');
+    expect(m.type('title.keyword')).toBeUndefined();
+    expect(m.isObject('meta')).toBe(true);
+    expect(m.dynamic).toBe(true);
+  });
+
+  it('dynamic: false indexes the declared fields only, and never maps new ones', () => {
+    const m = new IndexMapping({ dynamic: false, text: ['name', 'owner.name'], keyword: ['tags'] });
+    const doc = { name: 'Paris', description: 'a city', rank: 3, tags: ['x', 'y'], owner: { name: 'Ann', age: 4 }, extra: { deep: 'v' }, 'owner.id': 'u1' };
+    expect(fields(m, doc)).toEqual({ name: ['Paris'], tags: ['x', 'y'], 'owner.name': ['Ann'] });
+    expect(fields(m, doc)).toEqual({ name: ['Paris'], tags: ['x', 'y'], 'owner.name': ['Ann'] }); // (the top-level key cache too)
+    for (const field of ['description', 'rank', 'owner.age', 'owner.id', 'extra', 'extra.deep', 'name.keyword']) expect(m.type(field)).toBeUndefined();
+    expect(m.isObject('extra')).toBe(false);
+    expect(m.fieldNames().sort()).toEqual(['name', 'owner.name', 'tags']);
+    expect(m.dynamic).toBe(false);
+  });
+
   it('names dynamic types and coerces', () => {
     expect(dynamicType(1)).toBe('long');
     expect(dynamicType(1.5)).toBe('float');

@@ -1,6 +1,6 @@
 /**
- * Field types of one index: explicit keyword and date fields, the rest mapped dynamically the way
- * Elasticsearch 8's dynamic mapping does on first sight of a field:
+ * Field types of one index: explicit fields (keyword, date, text, long, float, boolean), the rest
+ * mapped dynamically the way Elasticsearch 8's dynamic mapping does on first sight of a field:
  * - string: `date` when it is not numeric and parses as strict_date_optional_time or yyyy/MM/dd
  *   (date_detection), else `text` (standard analyzer) with a `<field>.keyword` sub-field of type
  *   keyword (ignore_above 256);
@@ -16,6 +16,10 @@
  * still stored and its other fields indexed. Likewise for an object where a value was mapped, a
  * value where an object was mapped, and fields nested in more than 20 objects (Elasticsearch's
  * index.mapping.depth.limit). JavaScript cannot tell 1.0 from 1: both map to long.
+ *
+ * With `dynamic: false` (Elasticsearch's `"dynamic": false`), fields that are not declared are not
+ * mapped and not indexed: they stay in the stored `_source` only (queries on them match nothing, as
+ * on any unmapped field). An explicit `text` field has no `.keyword` sub-field, as in Elasticsearch.
  */
 import { isDateString } from './dates';
 import { FieldType, toBoolean, toDate, toFloat, toKeyword, toLong, toText } from './fieldValues';
@@ -23,11 +27,21 @@ import { isPlainObject } from './json';
 
 export type { FieldType } from './fieldValues';
 
-/** Explicit field types; every other field is mapped dynamically. */
+/** Explicit field types; every other field is mapped dynamically, unless `dynamic` is false. */
 export interface Mapping {
   keyword?: string[];
   date?: string[];
+  /** Text (standard analyzer) without a `.keyword` sub-field. */
+  text?: string[];
+  long?: string[];
+  float?: string[];
+  boolean?: string[];
+  /** false: fields not declared above stay in `_source` but are not indexed (Elasticsearch's `"dynamic": false`); default true. */
+  dynamic?: boolean;
 }
+
+/** The explicit field lists of a Mapping, by type. */
+const EXPLICIT_TYPES = ['keyword', 'date', 'text', 'long', 'float', 'boolean'] as const;
 
 export const KEYWORD_SUBFIELD = 'keyword';
 export const IGNORE_ABOVE = 256;
@@ -58,10 +72,12 @@ export class IndexMapping {
   private readonly slots = new Map<string, Slot>();
   /** text field -> its keyword sub-field. */
   private readonly subfields = new Map<string, string>();
+  /** Whether fields not declared are mapped on first sight (Elasticsearch's `dynamic`). */
+  readonly dynamic: boolean;
 
   constructor(mapping: Mapping = {}) {
-    for (const field of mapping.keyword ?? []) this.declare(field, 'keyword');
-    for (const field of mapping.date ?? []) this.declare(field, 'date');
+    for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
+    this.dynamic = mapping.dynamic !== false;
   }
 
   private declare(field: string, type: FieldType): void {
@@ -112,6 +128,8 @@ export class IndexMapping {
       let path: string | undefined = depth === 1 ? this.topLevelPaths.get(key) : undefined;
       if (path === undefined) {
         path = pathOf(key, prefix, depth);
+        // without dynamic mapping, a key that is not mapped now never will be: skipped from now on
+        if (!this.dynamic && path !== '' && !this.slots.has(path)) path = '';
         if (depth === 1 && this.topLevelPaths.size < 10000) this.topLevelPaths.set(key, path);
       }
       if (path !== '') this.visit(path, obj[key], out, depth, 0);
@@ -129,13 +147,17 @@ export class IndexMapping {
       if (depth >= MAX_OBJECT_DEPTH) return; // Elasticsearch would reject the document
       const slot = this.slots.get(path);
       if (slot !== undefined && slot !== 'object') return; // an object where a value was mapped
-      if (slot === undefined) this.slots.set(path, 'object'); // its parents are objects already
+      if (slot === undefined) {
+        if (!this.dynamic) return; // an unmapped object: in _source only
+        this.slots.set(path, 'object'); // its parents are objects already
+      }
       this.walkObject(value, path, out, depth + 1);
       return;
     }
     let slot = this.slots.get(path);
     if (slot === 'object') return; // a value where an object was mapped
     if (slot === undefined) {
+      if (!this.dynamic) return; // an unmapped field: in _source only
       const type = dynamicType(value);
       if (type === null) return;
       this.declare(path, type);

@@ -27,6 +27,23 @@ describe('SearchIndex: documents', () => {
     expect(index.size).toBe(0);
   });
 
+  it('dynamic: false keeps unmapped fields in _source without indexing them', () => {
+    const index = new SearchIndex({ dynamic: false, text: ['name'], long: ['rank'] });
+    const source = { name: 'Paris France', description: 'capital city', rank: 3, tags: ['a'], owner: { id: 'u1' } };
+    index.put('1', source);
+    index.put('2', { name: 'Lyon', description: 'paris', rank: '7' });
+    expect(index.get('1')).toEqual(source);
+    expect(index.search(page({ query: { match: { name: 'paris' } } })).hits.map((h) => [h._id, h._source])).toEqual([['1', source]]);
+    expect(index.count({ match: { description: 'paris' } })).toBe(0);
+    expect(index.count({ multi_match: { query: 'paris', fields: ['*'] } })).toBe(1);
+    expect(index.count({ term: { 'name.keyword': 'Lyon' } })).toBe(0);
+    expect(index.count({ term: { 'owner.id': 'u1' } })).toBe(0);
+    expect(index.count({ exists: { field: 'description' } })).toBe(0);
+    expect(index.count({ exists: { field: 'rank' } })).toBe(2);
+    expect(index.search(page({ sort: [{ rank: 'desc' }] })).hits.map((h) => h._id)).toEqual(['2', '1']);
+    expect(() => index.search(page({ sort: [{ description: 'asc' }] }))).toThrow(InvalidQueryError);
+  });
+
   it('moves a replaced document to the end of index order (ties follow it)', () => {
     const index = indexAll(new SearchIndex(), [
       ['a', { n: 1 }],

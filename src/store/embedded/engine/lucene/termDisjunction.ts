@@ -146,6 +146,7 @@ function clause(field: FieldIndex, t: number, boost: number, scoring: boolean): 
 }
 
 function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number): DisjunctionResult {
+  if (clauses.length === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0) return collectOneTerm(clauses[0], k);
   const n = clauses.length;
   const pos = new Int32Array(n);
   const filterPos = new Int32Array(filters.length);
@@ -163,7 +164,6 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       bounds[mask] = n === 1 ? sum : f(sum);
     }
   }
-  if (n === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0) return collectOneTerm(clauses[0], k);
   for (;;) {
     let doc = 2147483647;
     for (let i = 0; i < n; i++) {
@@ -218,7 +218,8 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
  * One term, nothing filtered, no tombstones: the total is the term's document frequency, and only
  * blocks of postings whose bound (impacts.ts) can beat the worst hit kept are read. Within a block,
  * the score is a monotonic function of x = freq * cache[norm]: a document whose x is not above the
- * x of the worst hit kept cannot beat it, and is passed over before its score is computed.
+ * x of the worst hit kept cannot beat it, and is passed over before its score is computed; when even
+ * its frequency times the block's largest norm inverse is not above, before its norm is read.
  */
 function collectOneTerm(c: Clause, k: number): DisjunctionResult {
   const total = (c.field.terms as TermPostings).df[c.t];
@@ -229,7 +230,12 @@ function collectOneTerm(c: Clause, k: number): DisjunctionResult {
   for (let b = 0; b * BLOCK < docs.length; b++) {
     if (heap.full && c.bound <= heap.minScore) break; // nothing left can compete
     let bound = c.bound;
-    if (impacts !== null) bound = f(weight - f(weight / f(1 + f(impacts.maxFreq[b] * cache[impacts.minNorm[b]]))));
+    // the largest norm inverse in the block: freq * shortest sets an upper bound of x for a document
+    let shortest = Infinity;
+    if (impacts !== null) {
+      shortest = cache[impacts.minNorm[b]];
+      bound = f(weight - f(weight / f(1 + f(impacts.maxFreq[b] * shortest))));
+    }
     for (let i = b * BLOCK, end = Math.min(docs.length, i + BLOCK); i < end; i++) {
       if (heap.full && bound <= heap.minScore) break; // the rest of the block cannot compete
       const doc = docs[i];
@@ -239,6 +245,8 @@ function collectOneTerm(c: Clause, k: number): DisjunctionResult {
       }
       let freq = freqs[i];
       if (freq === FREQ_OVERFLOW_MARK) freq = c.field.freq(c.t, doc, freq);
+      // (cache is non-increasing in the norm byte: x <= f(freq * shortest), known without reading the norm, a random access)
+      if (heap.full && f(freq * shortest) <= heap.minX) continue;
       const x = f(freq * cache[norms[doc]]);
       if (heap.full && x <= heap.minX) continue;
       heap.offer(doc, f(weight - f(weight / f(1 + x))), x);
@@ -254,10 +262,20 @@ class OneTermHeap {
   private readonly xs: Float64Array;
   private size = 0;
 
+  /** Scratch arrays shared by every heap (searches run one at a time, and a heap does not outlive its search). */
+  private static docs = new Int32Array(16);
+  private static scores = new Float64Array(16);
+  private static xs = new Float64Array(16);
+
   constructor(private readonly k: number) {
-    this.docs = new Int32Array(k);
-    this.scores = new Float64Array(k);
-    this.xs = new Float64Array(k);
+    if (OneTermHeap.docs.length < k) {
+      OneTermHeap.docs = new Int32Array(k);
+      OneTermHeap.scores = new Float64Array(k);
+      OneTermHeap.xs = new Float64Array(k);
+    }
+    this.docs = OneTermHeap.docs;
+    this.scores = OneTermHeap.scores;
+    this.xs = OneTermHeap.xs;
   }
 
   get full(): boolean {
