@@ -44,6 +44,7 @@ const schema = z.object({
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   MAX_BODY_BYTES: bytes(1024 * 1024),
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
   GRAPHQL_LANDING_PAGE: flag,
@@ -82,6 +83,8 @@ export interface Config {
     cacheMs: number;
   };
   limits: { maxBodyBytes: number; maxMessageBytes: number };
+  /** Searches and counts the embedded store keeps until the next write to their collection; 0 = no cache. */
+  searchCacheEntries: number;
   /** Load the demo countries at start when the store is empty (default: on in development). */
   demoData: boolean;
   graphql: {
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiKeys: { maxTtl: e.API_KEY_MAX_TTL, cacheMs: e.API_KEY_CACHE_MS },
     limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES },
+    searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
     graphql: {
       introspection: flagValue(e.GRAPHQL_INTROSPECTION, e.NODE_ENV !== 'production'),

@@ -44,7 +44,7 @@ export interface Gateway {
 export function createStore(config: Config): Store {
   const { url, ...elasticsearch } = config.elasticsearch;
   if (url !== undefined) return ElasticsearchStore.fromSettings({ url, ...elasticsearch });
-  return new EmbeddedStore(config.dataDir);
+  return new EmbeddedStore(config.dataDir, config.searchCacheEntries);
 }
 
 export function createGateway(config: Config, logger: Logger, store: Store = createStore(config)): Gateway {

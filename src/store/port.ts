@@ -20,16 +20,32 @@ export interface SearchRequest {
   size: number;
 }
 
+/**
+ * On a hit whose `_source` nobody has read yet: the UTF-8 JSON text `_source` parses from. A
+ * transport may copy these bytes into its answer instead of serializing `_source` again (see
+ * src/transport/json). Reading `_source` parses them and removes this key, since the object read
+ * may then be changed.
+ */
+export const SOURCE_JSON: unique symbol = Symbol('sourceJson');
+
 export interface Hit {
   _id: string;
   /** null when the hits are sorted without `_score`, as Elasticsearch does. */
   _score: number | null;
   _source: Doc;
   sort?: unknown[];
+  [SOURCE_JSON]?: Uint8Array;
 }
+
+/**
+ * On a search result whose `hits` nobody has read yet: the JSON text of the whole `hits` array
+ * (see src/store/hitsJson.ts). Reading `hits` removes it, since the hits read may then be changed.
+ */
+export const HITS_JSON: unique symbol = Symbol('hitsJson');
 
 export interface SearchResult {
   hits: Hit[];
+  [HITS_JSON]?: Buffer;
   /** Exact number of matching documents, never capped. */
   total: number;
 }

@@ -9,7 +9,10 @@ export function requestIdFrom(candidate: unknown): string {
 
 /** "Bearer <jwt>" -> jwt; another scheme is passed on whole (and fails verification); absent -> null. */
 export function bearerToken(header: string | undefined): string | null {
-  if (header === undefined || header.trim() === '') return null;
+  if (header === undefined) return null;
+  // the usual form, "Bearer <token>" with nothing else, without a regular expression
+  if (header.startsWith('Bearer ') && header.length > 7 && header.charCodeAt(7) > 32 && header.indexOf(' ', 7) === -1 && header.indexOf('\t') === -1) return header.slice(7);
+  if (header.trim() === '') return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : header.trim();
 }

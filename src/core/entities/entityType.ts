@@ -23,22 +23,24 @@ function singularOf(collection: string): string[] {
 
 const camel = (words: string[]): string => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 
-/** Parsed segments, good and bad: pluralize's rule tables are slow, and every request names a collection. */
-const parsed = new Map<string, Result<EntityType>>();
+/** Parsed names, good and bad: pluralize's rule tables are slow, and every request names a type. */
 const MAX_CACHED = 10_000;
 
-/** From a path segment. A singular segment is refused with the plural to use instead. */
-export function parseCollection(segment: unknown): Result<EntityType> {
-  if (typeof segment === 'string') {
-    const cached = parsed.get(segment);
+function memoized(parse: (value: unknown) => Result<EntityType>): (value: unknown) => Result<EntityType> {
+  const parsed = new Map<string, Result<EntityType>>();
+  return (value) => {
+    if (typeof value !== 'string') return parse(value);
+    const cached = parsed.get(value);
     if (cached !== undefined) return cached;
-    const result = parseSegment(segment);
+    const result = parse(value);
     if (parsed.size >= MAX_CACHED) parsed.clear();
-    parsed.set(segment, result);
+    parsed.set(value, result);
     return result;
-  }
-  return parseSegment(segment);
+  };
 }
+
+/** From a path segment. A singular segment is refused with the plural to use instead. */
+export const parseCollection = memoized(parseSegment);
 
 function parseSegment(segment: unknown): Result<EntityType> {
   if (segment === undefined || segment === null || segment === '') return fail('api.assert.missing_argument', { name: 'collection' });
@@ -60,7 +62,9 @@ function parseSegment(segment: unknown): Result<EntityType> {
 }
 
 /** From a type name as a client may write it: the plural segment, or the singular in camelCase or hyphenated. */
-export function parseTypeName(name: unknown): Result<EntityType> {
+export const parseTypeName = memoized(parseName);
+
+function parseName(name: unknown): Result<EntityType> {
   if (typeof name === 'string' && /^[a-z][a-zA-Z0-9]*$/.test(name) && /[A-Z]/.test(name)) {
     name = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   }

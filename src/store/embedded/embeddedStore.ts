@@ -5,16 +5,22 @@
 import type { ApiKeyRecord, ApiKeyStore, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
 import { SearchIndex, type Mapping } from './engine';
 import { EmbeddedDatabase } from './database';
+import { SearchCache } from './searchCache';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
+
+export const DEFAULT_CACHE_ENTRIES = 1000;
 
 const keySource = ({ _id, ...rest }: ApiKeyRecord): Doc => rest as unknown as Doc;
 
 class EmbeddedEntities implements EntityStore {
   private readonly indices = new Map<string, SearchIndex>();
 
-  constructor(private readonly db: EmbeddedDatabase) {
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    private readonly cache: SearchCache,
+  ) {
     for (const row of db.entities()) this.index(row.collection).put(row.id, row.source);
   }
 
@@ -28,11 +34,11 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
-    return this.index(collection).search(request, filter);
+    return this.cache.search(collection, request, filter, () => this.index(collection).search(request, filter));
   }
 
   async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
-    return this.index(collection).count(query, filter);
+    return this.cache.count(collection, query, filter, () => this.index(collection).count(query, filter));
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
@@ -45,6 +51,7 @@ class EmbeddedEntities implements EntityStore {
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const outcomes = this.db.insertEntities(collection, items);
+    if (outcomes.includes('ok')) this.cache.invalidate(collection);
     const index = this.index(collection);
     outcomes.forEach((outcome, i) => {
       if (outcome === 'ok') index.put(items[i].id, items[i].source);
@@ -54,13 +61,19 @@ class EmbeddedEntities implements EntityStore {
 
   async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
     const outcome = this.db.replaceEntity(collection, id, source);
-    if (outcome === 'ok') this.index(collection).put(id, source);
+    if (outcome === 'ok') {
+      this.cache.invalidate(collection);
+      this.index(collection).put(id, source);
+    }
     return outcome;
   }
 
   async delete(collection: string, id: string): Promise<boolean> {
     const deleted = this.db.deleteEntity(collection, id);
-    if (deleted) this.indices.get(collection)?.remove(id);
+    if (deleted) {
+      this.cache.invalidate(collection);
+      this.indices.get(collection)?.remove(id);
+    }
     return deleted;
   }
 }
@@ -108,9 +121,10 @@ export class EmbeddedStore implements Store {
   readonly apiKeys: ApiKeyStore;
   private readonly db: EmbeddedDatabase;
 
-  constructor(dataDir: string) {
+  /** @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off */
+  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES) {
     this.db = new EmbeddedDatabase(dataDir);
-    this.entities = new EmbeddedEntities(this.db);
+    this.entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries));
     this.apiKeys = new EmbeddedApiKeys(this.db);
   }
 

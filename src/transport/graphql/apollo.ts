@@ -3,7 +3,7 @@
  * bearer token; resolvers authenticate through the core when they run.
  */
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -63,6 +63,8 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     stopOnTerminationSignals: false,
     plugins: [
       landing,
+      // no cache hints are used: without this plugin's per-field hook, resolvers run uninstrumented
+      ApolloServerPluginCacheControlDisabled(),
       {
         // Every error of an answer carries its requestId, parse and validation errors included.
         async requestDidStart({ contextValue }) {

@@ -7,6 +7,7 @@ import { ApiError } from '../../core/errors';
 export type BodyOutcome = { ok: true; body: unknown } | { ok: false; error: ApiError };
 
 const isJson = (contentType: string): boolean => {
+  if (contentType === 'application/json') return true;
   const type = contentType.split(';')[0].trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 };
@@ -47,7 +48,7 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyO
           error: new ApiError('network.http.body_parse_failed', { reason: `Content-Type must be application/json (got "${contentType ?? 'none'}")` }),
         });
       }
-      const text = Buffer.concat(chunks, size).toString('utf8');
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)).toString('utf8');
       if (text.trim() === '') return finish({ ok: true, body: undefined });
       try {
         finish({ ok: true, body: JSON.parse(text) });

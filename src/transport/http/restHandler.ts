@@ -8,6 +8,7 @@ import type { Dispatcher } from '../../core/dispatch';
 import type { Envelope } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { makeRequest } from '../../core/request';
+import { envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { readJsonBody } from './readBody';
 import { matchRoute } from './routes';
@@ -15,12 +16,9 @@ import { matchRoute } from './routes';
 export const REST_PREFIX = '/v4/';
 
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
-  const payload = JSON.stringify(envelope);
-  res.writeHead(envelope.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(payload),
-    'X-Request-Id': envelope.requestId,
-  });
+  const payload = envelopeJson(envelope);
+  // (headers as a flat list: Node's quicker path)
+  res.writeHead(envelope.status, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length), 'X-Request-Id', envelope.requestId]);
   res.end(payload);
 }
 

@@ -44,8 +44,22 @@ const matchers: Matcher[] = [
   (m, s) => (m === 'POST' && s.length === 1 && s[0] === '_checkToken' ? auth('checkToken') : null),
 ];
 
+/** Recent answers: clients call the same few paths over and over. */
+const recent = new Map<string, RouteMatch | null>();
+const MAX_RECENT = 1000;
+
 /** Matches a path below /v4/ (without the prefix, without the query string). */
 export function matchRoute(method: string, path: string): RouteMatch | null {
+  const key = `${method} ${path}`;
+  const known = recent.get(key);
+  if (known !== undefined) return known;
+  const found = findRoute(method, path);
+  if (recent.size >= MAX_RECENT) recent.clear();
+  recent.set(key, found);
+  return found;
+}
+
+function findRoute(method: string, path: string): RouteMatch | null {
   let segments: Segments;
   try {
     segments = path.split('/').map(decodeURIComponent);

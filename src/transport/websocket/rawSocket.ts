@@ -10,6 +10,7 @@ import type { Envelope } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { makeRequest, type ApiRequest } from '../../core/request';
 import { isPlainObject } from '../../core/args';
+import { envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
 
@@ -51,7 +52,8 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
   wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
     const upgradeJwt = bearerToken(upgrade.headers.authorization);
     const send = (payload: unknown) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
+      // always a text frame, also when the JSON comes as bytes
+      if (socket.readyState === socket.OPEN) socket.send(envelopeJson(payload as object), { binary: false });
     };
     const reply = (envelope: Envelope) => send({ ...envelope, room: envelope.requestId });
 

@@ -17,6 +17,7 @@ import { Doc } from '../../port';
 import { FieldType, IndexMapping, ParsedDoc, ValueSink } from './mapping';
 import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
+import { EMPTY_INT32, grow } from './growable';
 
 export interface DocRecord {
   readonly doc: number;
@@ -56,7 +57,6 @@ export class InvertedIndex {
   private readonly fieldSets: FieldIndex[][] = [[]];
   /** Per field set: field ordinal -> the set with that field added. */
   private readonly fieldSetNext: Map<number, number>[] = [new Map()];
-  private readonly fieldOrdinals = new Map<FieldIndex, number>();
 
   /** @param storeSources keep each document's source (the single-document matcher does not need them) */
   constructor(storeSources = true) {
@@ -99,10 +99,11 @@ export class InvertedIndex {
   addSource(id: string, source: Doc, mapping: IndexMapping): number {
     this.remove(id);
     const doc = this.nextDoc++;
+    this.valueAt = 0;
     mapping.walk(source, this.collect);
     let set = 0;
     const touched = this.touched;
-    for (let i = 0; i < touched.length; i++) {
+    for (let i = 0, n = this.touchedCount; i < n; i++) {
       const field = touched[i];
       const values = field.pending;
       if (values.length !== field.pendingCount) values.length = field.pendingCount; // (rarely: fewer values than last time)
@@ -110,16 +111,29 @@ export class InvertedIndex {
       field.pendingCount = 0;
       set = this.nextFieldSet(set, field);
     }
-    touched.length = 0;
+    this.touchedCount = 0;
     this.store(doc, id, source, set);
     return doc;
   }
 
   /** Fields given values by the document being added, in order of their first value. */
   private readonly touched: FieldIndex[] = [];
+  private touchedCount = 0;
+  /**
+   * The fields of the values of the last document, in the order they came: documents mostly have
+   * the same fields in the same order, so the field of the i-th value is looked up by name only
+   * when it is not the same (path strings are the mapping's, so mostly the same string object).
+   */
+  private readonly lastFields: FieldIndex[] = [];
+  private valueAt = 0;
   private readonly collect: ValueSink = (name, type, value) => {
-    const field = this.fieldIndex(name, type);
-    if (field.pendingCount === 0) this.touched.push(field);
+    const i = this.valueAt++;
+    let field = i < this.lastFields.length ? this.lastFields[i] : undefined;
+    if (field === undefined || field.name !== name) {
+      field = this.fieldIndex(name, type);
+      this.lastFields[i] = field;
+    }
+    if (field.pendingCount === 0) this.touched[this.touchedCount++] = field;
     field.pending[field.pendingCount++] = value;
   };
 
@@ -158,6 +172,11 @@ export class InvertedIndex {
     return this.idOf[doc] === undefined || this.sources === null ? undefined : this.sources.get(doc);
   }
 
+  /** The source's stored JSON text (see SourceStore.json), when it is kept as text. */
+  sourceJsonOf(doc: number): Buffer | undefined {
+    return this.idOf[doc] === undefined || this.sources === null ? undefined : this.sources.json(doc);
+  }
+
   record(doc: number): DocRecord | undefined {
     const id = this.idOf[doc];
     if (id === undefined) return undefined;
@@ -180,7 +199,9 @@ export class InvertedIndex {
   }
 
   private nextFieldSet(set: number, field: FieldIndex): number {
-    const ordinal = this.fieldOrdinals.get(field) as number;
+    const ordinal = field.ordinal;
+    // the transition taken last from this set, nearly always the one needed
+    if (set < this.lastStep.length && this.lastStep[set] === ordinal + 1) return this.lastNext[set];
     let next = this.fieldSetNext[set].get(ordinal);
     if (next === undefined) {
       next = this.fieldSets.length;
@@ -188,14 +209,24 @@ export class InvertedIndex {
       this.fieldSetNext.push(new Map());
       this.fieldSetNext[set].set(ordinal, next);
     }
+    if (set >= this.lastStep.length) {
+      this.lastStep = grow(this.lastStep, set + 1);
+      this.lastNext = grow(this.lastNext, set + 1);
+    }
+    this.lastStep[set] = ordinal + 1;
+    this.lastNext[set] = next;
     return next;
   }
+
+  /** Per field set: 1 + the ordinal of the field last added to it (0: none yet) and the set it led to. */
+  private lastStep = EMPTY_INT32;
+  private lastNext = EMPTY_INT32;
 
   private fieldIndex(name: string, type: FieldType): FieldIndex {
     let index = this.fields.get(name);
     if (index === undefined) {
       this.fields.set(name, (index = new FieldIndex(name, type)));
-      this.fieldOrdinals.set(index, this.fieldOrdinals.size);
+      index.ordinal = this.fields.size - 1;
     }
     return index;
   }

@@ -15,6 +15,7 @@ import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { buildQuery, parseSearchQuery } from './search';
 import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
 import { filterSource, parseSourceFilter } from './source';
+import { storedSourceHit } from './storedSourceHit';
 
 function checkWindow(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer, got ${describe(value)}`);
@@ -122,12 +123,22 @@ export class SearchIndex {
     }
 
     const hits: Hit[] = [];
+    const wholeSource = sourceFilter.enabled && sourceFilter.includes.length === 0 && sourceFilter.excludes.length === 0;
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const id = index.idOfDoc(m.doc);
-      const source = sourceFilter.enabled ? index.sourceOf(m.doc) : {};
-      if (id === undefined || source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
-      const hit: Hit = { _id: id, _score: needsScores ? floatToJson(m.score) : null, _source: filterSource(source, sourceFilter, true) };
+      if (id === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
+      const score = needsScores ? floatToJson(m.score) : null;
+      // the whole source, still as stored text: parsed only if someone reads it (storedSourceHit.ts)
+      const json = wholeSource ? index.sourceJsonOf(m.doc) : undefined;
+      let hit: Hit;
+      if (json !== undefined) {
+        hit = storedSourceHit(id, score, json);
+      } else {
+        const source = sourceFilter.enabled ? index.sourceOf(m.doc) : {};
+        if (source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
+        hit = { _id: id, _score: score, _source: filterSource(source, sourceFilter, true) };
+      }
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
       hits.push(hit);
     }

@@ -12,6 +12,14 @@ describe('SourceStore', () => {
     expect(store.get(0).tags).toEqual(['a', 'b']);
   });
 
+  it('gives the stored JSON text itself, and nothing for sources kept as objects', () => {
+    const store = new SourceStore();
+    store.put(0, { name: 'Åland', n: [1, 2] });
+    store.put(1, { zero: -0 });
+    expect(store.json(0)?.toString('utf8')).toBe('{"name":"Åland","n":[1,2]}');
+    expect(store.json(1)).toBeUndefined();
+  });
+
   it('keeps what JSON cannot carry as objects', () => {
     const store = new SourceStore();
     store.put(3, { zero: -0, list: [1] });

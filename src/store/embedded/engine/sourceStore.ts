@@ -58,6 +58,17 @@ export class SourceStore {
     return JSON.parse(this.chunks[chunk].toString('utf8', start, start + this.where[3 * doc + 2])) as Doc;
   }
 
+  /**
+   * The stored JSON text of document `doc`'s source, as a view of the chunk holding it (written bytes
+   * never change), or undefined when the source is kept as an object.
+   */
+  json(doc: number): Buffer | undefined {
+    const chunk = this.where[3 * doc];
+    if (chunk === -1) return undefined;
+    const start = this.where[3 * doc + 1];
+    return this.chunks[chunk].subarray(start, start + this.where[3 * doc + 2]);
+  }
+
   /** Forget a document's source (its bytes stay until the index is rebuilt). */
   delete(doc: number): void {
     this.objects.delete(doc);

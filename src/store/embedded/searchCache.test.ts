@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from './embeddedStore';
+import { HITS_JSON, SOURCE_JSON, type SearchRequest } from '../port';
+
+describe('the embedded store request cache', () => {
+  let dir: string;
+  let store: EmbeddedStore;
+  const all: SearchRequest = { from: 0, size: 10, query: { match: { name: 'red' } } };
+  const tenant = { terms: { allowTenantIds: ['t1', '*'] } };
+  const names = async (request = all, filter: Record<string, unknown> | null = tenant) => (await store.entities.search('things', request, filter)).hits.map((h) => h._source.name);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'search-cache-'));
+    store = new EmbeddedStore(dir, 100);
+    await store.entities.createMany('things', [
+      { id: 'a', source: { slug: 'a', name: 'red apple', allowTenantIds: ['t1'], at: '2020-01-01' } },
+      { id: 'b', source: { slug: 'b', name: 'red car', allowTenantIds: ['t2'], at: '2020-01-01' } },
+    ]);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a repeated search the same, with fresh hits each time', async () => {
+    const first = await store.entities.search('things', all, tenant);
+    const again = await store.entities.search('things', all, tenant);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(again.hits[0]).not.toBe(first.hits[0]);
+    again.hits[0]._source.name = 'changed by a caller';
+    expect(await names()).toEqual(['red apple']);
+  });
+
+  it('gives a repeated search the text of its page of hits, until the hits are read', async () => {
+    await store.entities.search('things', all, null);
+    const cached = await store.entities.search('things', all, null);
+    const text = cached[HITS_JSON]?.toString('utf8');
+    expect(text).toBe(JSON.stringify([{ _id: 'a', _score: cached.hits[0]._score, _source: { slug: 'a', name: 'red apple', allowTenantIds: ['t1'], at: '2020-01-01' } }, { _id: 'b', _score: cached.hits[1]._score, _source: { slug: 'b', name: 'red car', allowTenantIds: ['t2'], at: '2020-01-01' } }]));
+    expect(cached[HITS_JSON]).toBeUndefined(); // the hits were read: they are the truth now
+    expect(Object.keys(cached)).toEqual(['hits', 'total']);
+  });
+
+  it('keeps tenants apart: the filter is part of the key', async () => {
+    expect(await names()).toEqual(['red apple']);
+    expect(await names(all, { terms: { allowTenantIds: ['t2', '*'] } })).toEqual(['red car']);
+  });
+
+  it('sees every write at once: create, replace, delete', async () => {
+    expect(await names()).toEqual(['red apple']);
+    expect(await store.entities.count('things', all.query, tenant)).toBe(1);
+    await store.entities.create('things', 'c', { slug: 'c', name: 'red red red', allowTenantIds: ['*'] });
+    expect(await names()).toEqual(['red red red', 'red apple']);
+    expect(await store.entities.count('things', all.query, tenant)).toBe(2);
+    await store.entities.replace('things', 'c', { slug: 'c', name: 'blue', allowTenantIds: ['*'] });
+    expect(await names()).toEqual(['red apple']);
+    await store.entities.delete('things', 'a');
+    expect(await names()).toEqual([]);
+    expect(await store.entities.count('things', all.query, tenant)).toBe(0);
+  });
+
+  it('keeps sort values per answer and still hands out stored source text', async () => {
+    const sorted = { ...all, sort: [{ 'name.keyword': 'desc' }] };
+    await store.entities.search('things', sorted, null);
+    const cached = await store.entities.search('things', sorted, null);
+    expect(cached.hits.map((h) => h.sort)).toEqual([['red car'], ['red apple']]);
+    expect(cached.hits[0][SOURCE_JSON]).toBeDefined();
+    cached.hits[0].sort!.push('x');
+    expect((await store.entities.search('things', sorted, null)).hits[0].sort).toEqual(['red car']);
+  });
+
+  it('does not cache date math on now', async () => {
+    const recent = { from: 0, size: 10, query: { range: { at: { gte: 'now-100y' } } } };
+    const key = (store.entities as unknown as { cache: { searchKey: (r: unknown, f: unknown) => string | null } }).cache.searchKey(recent, null);
+    expect(key).toBeNull();
+    expect(await names(recent, null)).toEqual(['red apple', 'red car']);
+  });
+
+  it('can be turned off', async () => {
+    const off = new EmbeddedStore(mkdtempSync(join(tmpdir(), 'search-cache-off-')), 0);
+    await off.entities.create('things', 'a', { slug: 'a', name: 'red' });
+    expect((await off.entities.search('things', all, null)).total).toBe(1);
+    expect((off.entities as unknown as { cache: { searchKey: (r: unknown, f: unknown) => string | null } }).cache.searchKey(all, null)).toBeNull();
+    await off.close();
+  });
+});

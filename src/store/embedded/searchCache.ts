@@ -1,0 +1,169 @@
+/**
+ * The embedded store's request cache: the answer of a search or count, kept until the next write to
+ * its collection (like Elasticsearch's shard request cache, which is also dropped on refresh, but
+ * for hits too). A page of hits is kept as ids, scores, sort values and the stored source text, and
+ * each answer gets fresh hit objects, so no caller can change what the next one receives.
+ *
+ * Not cached: queries with date math on `now` (their answer changes without any write), hits whose
+ * source is not the stored text (`_source` filtering), and very long requests.
+ */
+import { HITS_JSON, SOURCE_JSON, type Hit, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
+import { hitsJson } from '../hitsJson';
+import { storedSourceHit } from './engine/storedSourceHit';
+
+const MAX_KEY_LENGTH = 4096;
+/** A string value starting with "now": date math relative to the current time. */
+const NOW = /"now[^"]*"/;
+
+interface CachedHit {
+  id: string;
+  score: number | null;
+  sort: unknown[] | undefined;
+  json: Buffer;
+}
+
+interface SearchEntry {
+  kind: 'search';
+  total: number;
+  hits: CachedHit[];
+  /** The JSON text of the page of hits. */
+  json: Buffer;
+}
+
+type Entry = SearchEntry | { kind: 'count'; total: number };
+
+/** Own `hits` accessor, shared by every cached result (made in the class body, where it sees the private fields). */
+let hitsDescriptor: PropertyDescriptor;
+
+/**
+ * A result answered from the cache: its hits are built only when read, so that an answer that only
+ * passes them on (REST, raw WebSocket) copies the page's text (HITS_JSON) instead.
+ */
+class CachedResult {
+  declare hits: Hit[];
+  declare total: number;
+  #entry: SearchEntry;
+  #hits: Hit[] | undefined;
+
+  static {
+    hitsDescriptor = {
+      enumerable: true,
+      get(this: CachedResult): Hit[] {
+        return (this.#hits ??= this.#entry.hits.map(materialize));
+      },
+      set(this: CachedResult, hits: Hit[]) {
+        this.#hits = hits;
+      },
+    };
+  }
+
+  constructor(entry: SearchEntry) {
+    this.#entry = entry;
+    Object.defineProperty(this, 'hits', hitsDescriptor);
+    this.total = entry.total;
+  }
+
+  /** On the prototype, not the result: copies and deep comparisons see a plain result. */
+  get [HITS_JSON](): Buffer | undefined {
+    return this.#hits === undefined ? this.#entry.json : undefined;
+  }
+}
+
+function materialize(h: CachedHit): Hit {
+  const hit = storedSourceHit(h.id, h.score, h.json);
+  if (h.sort !== undefined) hit.sort = structuredClone(h.sort);
+  return hit;
+}
+
+export class SearchCache {
+  /** Per collection, least recently used first. */
+  private readonly byCollection = new Map<string, Map<string, Entry>>();
+  private size = 0;
+
+  /** @param maxEntries entries kept over all collections; 0 turns the cache off */
+  constructor(private readonly maxEntries: number) {}
+
+  /** The cache key of a search, or null when it must not be cached. */
+  searchKey(request: SearchRequest, filter: QueryDsl | null): string | null {
+    if (this.maxEntries === 0) return null;
+    return usable(JSON.stringify([request.query ?? null, filter, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null]));
+  }
+
+  countKey(query: QueryDsl | undefined, filter: QueryDsl | null): string | null {
+    if (this.maxEntries === 0) return null;
+    return usable(JSON.stringify(['count', query ?? null, filter]));
+  }
+
+  /** The answer of a search: from the cache, or from `run` (and then kept). */
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null, run: () => SearchResult): SearchResult {
+    const key = this.searchKey(request, filter);
+    const entry = key === null ? undefined : this.take(collection, key);
+    if (entry?.kind === 'search') return new CachedResult(entry);
+    const result = run();
+    if (key !== null) this.keepSearch(collection, key, result);
+    return result;
+  }
+
+  /** The answer of a count: from the cache, or from `run` (and then kept). */
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null, run: () => number): number {
+    const key = this.countKey(query, filter);
+    const entry = key === null ? undefined : this.take(collection, key);
+    if (entry?.kind === 'count') return entry.total;
+    const total = run();
+    if (key !== null) this.put(collection, key, { kind: 'count', total });
+    return total;
+  }
+
+  /** Keeps a result just computed (before anyone read its hits' sources). */
+  private keepSearch(collection: string, key: string, result: SearchResult): void {
+    const hits: CachedHit[] = [];
+    for (const hit of result.hits) {
+      const json = hit[SOURCE_JSON];
+      if (!Buffer.isBuffer(json)) return; // a filtered or object-kept source: not cached
+      hits.push({ id: hit._id, score: hit._score, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
+    }
+    this.put(collection, key, { kind: 'search', total: result.total, hits, json: hitsJson(result.hits) });
+  }
+
+  /** A write to the collection: everything cached for it is stale. */
+  invalidate(collection: string): void {
+    const entries = this.byCollection.get(collection);
+    if (entries === undefined) return;
+    this.size -= entries.size;
+    this.byCollection.delete(collection);
+  }
+
+  private take(collection: string, key: string): Entry | undefined {
+    const entries = this.byCollection.get(collection);
+    const entry = entries?.get(key);
+    if (entries === undefined || entry === undefined) return undefined;
+    entries.delete(key); // most recently used goes last
+    entries.set(key, entry);
+    return entry;
+  }
+
+  private put(collection: string, key: string, entry: Entry): void {
+    let entries = this.byCollection.get(collection);
+    if (entries === undefined) {
+      entries = new Map();
+      this.byCollection.set(collection, entries);
+    }
+    if (!entries.has(key)) this.size++;
+    entries.set(key, entry);
+    while (this.size > this.maxEntries) this.evictOne();
+  }
+
+  /** Drops the least recently used entry of the collection holding the most. */
+  private evictOne(): void {
+    let largest: Map<string, Entry> | undefined;
+    for (const entries of this.byCollection.values()) if (largest === undefined || entries.size > largest.size) largest = entries;
+    if (largest === undefined) return;
+    const oldest = largest.keys().next().value as string;
+    largest.delete(oldest);
+    this.size--;
+  }
+}
+
+function usable(key: string): string | null {
+  return key.length > MAX_KEY_LENGTH || NOW.test(key) ? null : key;
+}

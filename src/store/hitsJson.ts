@@ -1,0 +1,57 @@
+/**
+ * The JSON text of a page of hits, as JSON.stringify would write it, with each stored `_source`
+ * text (SOURCE_JSON) copied in rather than parsed and serialized again.
+ */
+import { randomBytes } from 'node:crypto';
+import { SOURCE_JSON, type Hit } from './port';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Stands in for what is spliced in later; never part of an answer, so never in one. */
+export const MARK = `\u0000${randomBytes(12).toString('hex')}`;
+export const MARK_JSON = JSON.stringify(MARK);
+
+/** Whether any hit still holds its stored source text. */
+export function hasStoredSources(hits: unknown): hits is Hit[] {
+  if (!Array.isArray(hits)) return false;
+  for (const hit of hits) if (isObject(hit) && (hit as unknown as Hit)[SOURCE_JSON] !== undefined) return true;
+  return false;
+}
+
+const SIMPLE_ID = /^[\w.:@-]*$/;
+
+/** The text of one hit before its source (`{..."_source":`) and after it (`...}`). */
+function aroundSource(hit: Hit): [string, string] {
+  const keys = Object.keys(hit);
+  if (keys.length >= 3 && keys[0] === '_id' && keys[1] === '_score' && keys[2] === '_source' && (keys.length === 3 || (keys.length === 4 && keys[3] === 'sort'))) {
+    // the engine's hit, {_id, _score, _source[, sort]}: ids are mostly plain, scores finite numbers or null
+    const id = typeof hit._id === 'string' && SIMPLE_ID.test(hit._id) ? `"${hit._id}"` : JSON.stringify(hit._id);
+    const score = typeof hit._score === 'number' && Number.isFinite(hit._score) ? String(hit._score) : JSON.stringify(hit._score);
+    return [`{"_id":${id},"_score":${score},"_source":`, hit.sort === undefined ? '}' : `,"sort":${JSON.stringify(hit.sort)}}`];
+  }
+  // any other shape: serialized around `_source`, which is not read (that would parse it)
+  const fields: Record<string, unknown> = {};
+  for (const key of keys) fields[key] = key === '_source' ? MARK : (hit as unknown as Record<string, unknown>)[key];
+  const text = JSON.stringify(fields);
+  const at = text.indexOf(MARK_JSON);
+  return [text.slice(0, at), text.slice(at + MARK_JSON.length)];
+}
+
+/** `[hit,...]` as bytes. */
+export function hitsJson(hits: readonly Hit[]): Buffer {
+  const parts: Buffer[] = [];
+  let text = '[';
+  hits.forEach((hit, i) => {
+    if (i > 0) text += ',';
+    const json = isObject(hit) ? hit[SOURCE_JSON] : undefined;
+    if (json === undefined) {
+      text += JSON.stringify(hit) ?? 'null';
+      return;
+    }
+    const [before, after] = aroundSource(hit);
+    parts.push(Buffer.from(text + before), json as Buffer);
+    text = after;
+  });
+  parts.push(Buffer.from(`${text}]`));
+  return Buffer.concat(parts);
+}

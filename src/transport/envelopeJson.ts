@@ -1,0 +1,27 @@
+/**
+ * The JSON text of an envelope (REST body, raw WebSocket message), exactly what JSON.stringify
+ * gives, except that search hits are copied in as text when the store has it: a cached page's
+ * whole `hits` text (HITS_JSON), or each hit's stored `_source` text (SOURCE_JSON). Sources are
+ * then neither parsed nor serialized again.
+ */
+import { HITS_JSON, type SearchResult } from '../store/port';
+import { MARK, MARK_JSON, hasStoredSources, hitsJson } from '../store/hitsJson';
+
+/** A string when nothing stored is copied in (the usual JSON.stringify), else the bytes. */
+export function envelopeJson(envelope: object): string | Buffer {
+  const message = envelope as Record<string, unknown>;
+  const result = message.result as SearchResult | null | undefined;
+  if (typeof result !== 'object' || result === null) return JSON.stringify(message);
+  let hits = result[HITS_JSON];
+  if (hits === undefined) {
+    if (!hasStoredSources(result.hits)) return JSON.stringify(message);
+    hits = hitsJson(result.hits);
+  }
+  // everything else as JSON.stringify writes it, the hits spliced in where MARK stands
+  // (`hits` is not read: on a cached result that would build the hit objects)
+  const frameResult: Record<string, unknown> = {};
+  for (const key of Object.keys(result)) frameResult[key] = key === 'hits' ? MARK : (result as unknown as Record<string, unknown>)[key];
+  const frame = JSON.stringify({ ...message, result: frameResult });
+  const at = frame.indexOf(MARK_JSON);
+  return Buffer.concat([Buffer.from(frame.slice(0, at)), hits, Buffer.from(frame.slice(at + MARK_JSON.length))]);
+}
