@@ -1,7 +1,10 @@
-/** Floor: a bare Node http server answering every request with a fixed envelope. */
+/**
+ * Floor: a bare Node http server answering every request with a fixed envelope: by default an
+ * empty search result, or the text of BENCH_PAYLOAD (the gateway's own answer, byte for byte).
+ */
 import { createServer } from 'node:http';
 
-const payload = JSON.stringify({
+const payload = process.env.BENCH_PAYLOAD ?? JSON.stringify({
   requestId: '00000000-0000-4000-8000-000000000000',
   status: 200,
   error: null,

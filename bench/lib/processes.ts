@@ -12,7 +12,10 @@ export function startNode(script: string, env: Record<string, string> = {}, time
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
