@@ -7,7 +7,10 @@
  * (plus express returning the fixed envelope, for reference). Every server is its own process;
  * HTTP load is wrk, WebSocket load a Node process; all on 127.0.0.1.
  *
- * Settings: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
+ * Every server stays up for the whole run; the runs are interleaved in rounds and each row reports
+ * its median, so that a slow spell of the machine hits every row alike.
+ *
+ * Settings: BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
  * BENCH_QUERY (a search body as JSON; default a two-word match on name).
  */
 import { execFileSync } from 'node:child_process';
@@ -19,7 +22,8 @@ import { corpus, queries } from './lib/corpus';
 import { startNode, type Child } from './lib/processes';
 import { hasWrk, wrkPost, type LoadResult } from './lib/wrk';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -30,101 +34,123 @@ async function post(url: string, token: string, body: unknown): Promise<any> {
   return res.json();
 }
 
-function http(url: string, body: unknown, headers: Record<string, string> = {}): LoadResult {
+/** A load to apply: `seconds` of it gives one measurement. */
+type Load = (seconds: number) => LoadResult;
+
+function http(url: string, body: unknown, headers: Record<string, string> = {}): Load {
   const text = JSON.stringify(body);
   const all = { 'Content-Type': 'application/json', ...headers };
-  wrkPost(url, text, all, { connections: CONNECTIONS, seconds: 2 }); // warm-up
-  return wrkPost(url, text, all, { connections: CONNECTIONS, seconds: SECONDS });
+  return (seconds) => wrkPost(url, text, all, { connections: CONNECTIONS, seconds });
 }
 
-function ws(url: string, message: unknown): LoadResult {
-  const out = execFileSync(process.execPath, [dist('lib', 'wsLoad.js'), url, String(CONNECTIONS), String(SECONDS), JSON.stringify(message)], { encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
-}
-
-async function withServer<T>(script: string, env: Record<string, string>, run: (child: Child) => Promise<T> | T): Promise<T> {
-  const child = await startNode(script, { PORT: '0', ...env });
-  try {
-    return await run(child);
-  } finally {
-    await child.stop();
-  }
+function ws(url: string, message: unknown): Load {
+  return (seconds) => {
+    const out = execFileSync(process.execPath, [dist('lib', 'wsLoad.js'), url, String(CONNECTIONS), String(seconds), JSON.stringify(message)], { encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
+  };
 }
 
 interface Row {
   name: string;
-  r: LoadResult;
+  load: Load;
+  runs: LoadResult[];
 }
 
-/** One gateway process: load the corpus over REST, check the transports agree, load each in turn. */
-async function measureGateway(label: string, env: Record<string, string>, token: string, query: object, rows: Row[]): Promise<string> {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The median run of a row (by requests/s). */
+function typical(row: Row): LoadResult {
+  const rps = median(row.runs.map((r) => r.requestsPerSec));
+  return row.runs.find((r) => r.requestsPerSec === rps)!;
+}
+
+/** A gateway process holding the corpus (loaded over REST), its three searches checked to agree. */
+async function startGateway(label: string, env: Record<string, string>, token: string, query: object, children: Child[], rows: Row[]): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-transports-'));
-  try {
-    return await withServer(dist('..', 'src', 'main.js'), { NODE_ENV: 'production', AUTH_SECRET: SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, async ({ port }) => {
-      const base = `http://127.0.0.1:${port}`;
-      const started = Date.now();
-      const docs = [...corpus(DOCS)].map((d) => ({ ...d, slug: d._id })); // generated names repeat: keep slugs unique
-      for (let i = 0; i < docs.length; i += 1000) {
-        const answer = await post(`${base}/v4/entity/things/_bulk`, token, docs.slice(i, i + 1000));
-        if (answer.status !== 200 || answer.result.errors.length > 0) throw new Error(`corpus load failed: ${JSON.stringify(answer).slice(0, 300)}`);
-      }
-      console.log(`gateway${label}: corpus loaded through REST _bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-      const restText = await (await fetch(`${base}/v4/entity/things/search`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(query) })).text();
-      const rest = JSON.parse(restText);
-      const gqlBody = { query: 'query($q: JSON) { search(type: "things", query: $q) { total hits { id score source } } }', variables: { q: (query as { query?: unknown }).query ?? null } };
-      const gql = await post(`${base}/graphql`, token, gqlBody);
-      const same = JSON.stringify(rest.result.hits.map((h: any) => [h._id, h._score, h._source])) === JSON.stringify(gql.data.search.hits.map((h: any) => [h.id, h.score, h.source]));
-      console.log(`gateway${label}: search total ${rest.result.total}, ${rest.result.hits.length} hits, answer ${Buffer.byteLength(restText)} bytes; REST and GraphQL answers identical: ${same}`);
-
-      rows.push({ name: `REST search${label}`, r: http(`${base}/v4/entity/things/search`, query, { Authorization: `Bearer ${token}` }) });
-      rows.push({ name: `raw WebSocket search${label}`, r: ws(`ws://127.0.0.1:${port}/`, { controller: 'document', action: 'search', collection: 'things', body: query, jwt: token }) });
-      rows.push({ name: `GraphQL search (HTTP)${label}`, r: http(`${base}/graphql`, gqlBody, { Authorization: `Bearer ${token}` }) });
-      return restText;
-    });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  const child = await startNode(dist('..', 'src', 'main.js'), { PORT: '0', NODE_ENV: 'production', AUTH_SECRET: SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env });
+  children.push({ ...child, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } });
+  const base = `http://127.0.0.1:${child.port}`;
+  const started = Date.now();
+  const docs = [...corpus(DOCS)].map((d) => ({ ...d, slug: d._id })); // generated names repeat: keep slugs unique
+  for (let i = 0; i < docs.length; i += 1000) {
+    const answer = await post(`${base}/v4/entity/things/_bulk`, token, docs.slice(i, i + 1000));
+    if (answer.status !== 200 || answer.result.errors.length > 0) throw new Error(`corpus load failed: ${JSON.stringify(answer).slice(0, 300)}`);
   }
+  console.log(`gateway${label}: corpus loaded through REST _bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const restText = await (await fetch(`${base}/v4/entity/things/search`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(query) })).text();
+  const rest = JSON.parse(restText);
+  const gqlBody = { query: 'query($q: JSON) { search(type: "things", query: $q) { total hits { id score source } } }', variables: { q: (query as { query?: unknown }).query ?? null } };
+  const gql = await post(`${base}/graphql`, token, gqlBody);
+  const same = JSON.stringify(rest.result.hits.map((h: any) => [h._id, h._score, h._source])) === JSON.stringify(gql.data.search.hits.map((h: any) => [h.id, h.score, h.source]));
+  console.log(`gateway${label}: search total ${rest.result.total}, ${rest.result.hits.length} hits, answer ${Buffer.byteLength(restText)} bytes; REST and GraphQL answers identical: ${same}`);
+
+  rows.push({ name: `REST search${label}`, load: http(`${base}/v4/entity/things/search`, query, { Authorization: `Bearer ${token}` }), runs: [] });
+  rows.push({ name: `raw WebSocket search${label}`, load: ws(`ws://127.0.0.1:${child.port}/`, { controller: 'document', action: 'search', collection: 'things', body: query, jwt: token }), runs: [] });
+  rows.push({ name: `GraphQL search (HTTP)${label}`, load: http(`${base}/graphql`, gqlBody, { Authorization: `Bearer ${token}` }), runs: [] });
+  return restText;
+}
+
+async function startFloor(name: string, script: string, env: Record<string, string>, url: (port: number) => string, body: unknown, children: Child[], rows: Row[]): Promise<void> {
+  const child = await startNode(dist('floors', script), { PORT: '0', NODE_ENV: 'production', ...env });
+  children.push(child);
+  rows.push({ name, load: http(url(child.port), body), runs: [] });
 }
 
 async function main(): Promise<void> {
   if (!hasWrk()) throw new Error('wrk is required (Debian: apt-get install wrk)');
-  const rows: Row[] = [];
   const token = await new TokenService(new TextEncoder().encode(SECRET)).sign({ sub: 'bench', tenantId: 'bench', roles: ['admin'] }, 3600_000);
   const query = process.env.BENCH_QUERY ? (JSON.parse(process.env.BENCH_QUERY) as object) : { query: { match: { name: queries(1)[0] } } };
-  console.log(`corpus ${DOCS} entities, query ${JSON.stringify(query)}, ${CONNECTIONS} connections, ${SECONDS} s per run, node ${process.version}`);
+  console.log(`corpus ${DOCS} entities, query ${JSON.stringify(query)}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per run, node ${process.version}`);
 
-  // as deployed (the embedded store's request cache answers a repeated search), then with the
-  // cache off, so that every request runs the search in the engine
-  const answer = await measureGateway('', {}, token, query, rows);
-  await measureGateway(', cache off', { SEARCH_CACHE_ENTRIES: '0' }, token, query, rows);
+  const rows: Row[] = [];
+  const children: Child[] = [];
+  try {
+    // as deployed (the embedded store's request cache answers a repeated search), and with the
+    // cache off, so that every request runs the search in the engine
+    const answer = await startGateway('', {}, token, query, children, rows);
+    await startGateway(', cache off', { SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows);
+    await startFloor('floor: bare Node http', 'bareNode.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+    await startFloor('floor: bare Node http, same answer bytes', 'bareNode.js', { BENCH_PAYLOAD: answer }, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+    await startFloor('floor: Apollo constant query', 'apolloConstant.js', {}, (port) => `http://127.0.0.1:${port}/graphql`, { query: '{ hello }' }, children, rows);
+    await startFloor('reference: express fixed JSON', 'expressFixed.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
 
-  rows.push({ name: 'floor: bare Node http', r: await withServer(dist('floors', 'bareNode.js'), {}, ({ port }) => http(`http://127.0.0.1:${port}/`, query)) });
-  rows.push({ name: 'floor: bare Node http, same answer bytes', r: await withServer(dist('floors', 'bareNode.js'), { BENCH_PAYLOAD: answer }, ({ port }) => http(`http://127.0.0.1:${port}/`, query)) });
-  rows.push({ name: 'floor: Apollo constant query', r: await withServer(dist('floors', 'apolloConstant.js'), { NODE_ENV: 'production' }, ({ port }) => http(`http://127.0.0.1:${port}/graphql`, { query: '{ hello }' })) });
-  rows.push({ name: 'reference: express fixed JSON', r: await withServer(dist('floors', 'expressFixed.js'), { NODE_ENV: 'production' }, ({ port }) => http(`http://127.0.0.1:${port}/`, query)) });
+    // every server stays up; the runs are interleaved (round 1 of every row, then round 2...) and
+    // each row reports its median, so that a slow spell of this shared machine hits all rows alike
+    for (const row of rows) row.load(2); // warm-up
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const row of rows) row.runs.push(row.load(SECONDS));
+      console.log(`round ${round}/${ROUNDS} done`);
+    }
+    report(rows, answer);
+  } finally {
+    for (const child of children) await child.stop();
+  }
+}
 
-  const get = (name: string) => rows.find((x) => x.name === name)!.r.requestsPerSec;
+function report(rows: Row[], answer: string): void {
+  const get = (name: string) => typical(rows.find((x) => x.name === name)!).requestsPerSec;
   const bare = get('floor: bare Node http');
   const sameBytes = get('floor: bare Node http, same answer bytes');
   const apollo = get('floor: Apollo constant query');
-  console.log('\n| run | requests/s | p50 ms | p99 ms | errors | vs bare Node | vs bare Node, same bytes | vs Apollo floor |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { name, r } of rows) {
+  console.log('\n| run (median of rounds) | requests/s | p50 ms | p99 ms | errors | vs bare Node | vs bare Node, same bytes | vs Apollo floor | requests/s of each round |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const row of rows) {
+    const r = typical(row);
     const x = (floor: number) => `${(r.requestsPerSec / floor).toFixed(2)}x`;
-    console.log(`| ${name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.errors} | ${x(bare)} | ${x(sameBytes)} | ${x(apollo)} |`);
+    const errors = row.runs.reduce((n, run) => n + run.errors, 0);
+    console.log(`| ${row.name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${errors} | ${x(bare)} | ${x(sameBytes)} | ${x(apollo)} | ${row.runs.map((run) => run.requestsPerSec.toFixed(0)).join(', ')} |`);
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log('\ntargets (the gateway as deployed; "cache off" rows in brackets):');
+  console.log('\ntargets (the gateway as deployed; with the cache off in brackets):');
   for (const suffix of ['', ', cache off']) {
     const restR = get(`REST search${suffix}`);
     const wsR = get(`raw WebSocket search${suffix}`);
     const gqlR = get(`GraphQL search (HTTP)${suffix}`);
-    const open = suffix === '' ? '' : '  [';
-    const close = suffix === '' ? '' : ']';
-    console.log(`${open}  REST search >= 0.5x bare Node floor: ${(restR / bare).toFixed(2)}x ${verdict(restR / bare >= 0.5)} (against the floor sending the same ${Buffer.byteLength(answer)} bytes: ${(restR / sameBytes).toFixed(2)}x ${verdict(restR / sameBytes >= 0.5)})${close}`);
-    console.log(`${open}  GraphQL search >= 0.8x Apollo floor: ${(gqlR / apollo).toFixed(2)}x ${verdict(gqlR / apollo >= 0.8)}${close}`);
-    console.log(`${open}  raw WebSocket search fastest of the three: ${verdict(wsR > restR && wsR > gqlR)} (${wsR.toFixed(0)} vs REST ${restR.toFixed(0)}, GraphQL ${gqlR.toFixed(0)})${close}`);
+    const [open, close] = suffix === '' ? ['', ''] : ['[', ']'];
+    console.log(`  ${open}REST search >= 0.5x bare Node floor: ${(restR / bare).toFixed(2)}x ${verdict(restR / bare >= 0.5)} (against the floor sending the same ${Buffer.byteLength(answer)} bytes: ${(restR / sameBytes).toFixed(2)}x)${close}`);
+    console.log(`  ${open}GraphQL search >= 0.8x Apollo floor: ${(gqlR / apollo).toFixed(2)}x ${verdict(gqlR / apollo >= 0.8)}${close}`);
+    console.log(`  ${open}raw WebSocket search fastest of the three: ${verdict(wsR > restR && wsR > gqlR)} (${wsR.toFixed(0)} vs REST ${restR.toFixed(0)}, GraphQL ${gqlR.toFixed(0)})${close}`);
   }
 }
 

@@ -19,7 +19,7 @@ import { operations } from './core/operations';
 import type { Logger } from './log';
 import type { Store } from './store/port';
 import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
-import { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
+import type { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
 import { compileMatcher } from './store/embedded/engine';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
@@ -43,7 +43,11 @@ export interface Gateway {
 /** ELASTICSEARCH_URL set: the Elasticsearch store (DESIGN.md "Elasticsearch store"); otherwise the embedded one in DATA_DIR. */
 export function createStore(config: Config): Store {
   const { url, ...elasticsearch } = config.elasticsearch;
-  if (url !== undefined) return ElasticsearchStore.fromSettings({ url, ...elasticsearch });
+  if (url !== undefined) {
+    // loaded only when used: the Elasticsearch client takes a third of a second to load
+    const { ElasticsearchStore: Store } = require('./store/elasticsearch/elasticsearchStore') as { ElasticsearchStore: typeof ElasticsearchStore };
+    return Store.fromSettings({ url, ...elasticsearch });
+  }
   return new EmbeddedStore(config.dataDir, config.searchCacheEntries);
 }
 

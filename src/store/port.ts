@@ -28,6 +28,13 @@ export interface SearchRequest {
  */
 export const SOURCE_JSON: unique symbol = Symbol('sourceJson');
 
+/**
+ * On a hit, for readers that never change what they read (GraphQL answers): its source as a frozen
+ * object that answers from the request cache share, parsed once rather than once per answer.
+ * Use readOnlySource(hit).
+ */
+export const READ_ONLY_SOURCE: unique symbol = Symbol('readOnlySource');
+
 export interface Hit {
   _id: string;
   /** null when the hits are sorted without `_score`, as Elasticsearch does. */
@@ -35,6 +42,12 @@ export interface Hit {
   _source: Doc;
   sort?: unknown[];
   [SOURCE_JSON]?: Uint8Array;
+  readonly [READ_ONLY_SOURCE]?: Readonly<Doc>;
+}
+
+/** The hit's source, not to be changed: shared and frozen when the store has it so, else `_source`. */
+export function readOnlySource(hit: Hit): Readonly<Doc> {
+  return hit[READ_ONLY_SOURCE] ?? hit._source;
 }
 
 /**

@@ -9,17 +9,16 @@
  */
 import { HITS_JSON, SOURCE_JSON, type Hit, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
 import { hitsJson } from '../hitsJson';
-import { storedSourceHit } from './engine/storedSourceHit';
+import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
 const MAX_KEY_LENGTH = 4096;
 /** A string value starting with "now": date math relative to the current time. */
 const NOW = /"now[^"]*"/;
 
-interface CachedHit {
+interface CachedHit extends SharedSource {
   id: string;
   score: number | null;
   sort: unknown[] | undefined;
-  json: Buffer;
 }
 
 interface SearchEntry {
@@ -70,7 +69,7 @@ class CachedResult {
 }
 
 function materialize(h: CachedHit): Hit {
-  const hit = storedSourceHit(h.id, h.score, h.json);
+  const hit = storedSourceHit(h.id, h.score, h.json, h);
   if (h.sort !== undefined) hit.sort = structuredClone(h.sort);
   return hit;
 }

@@ -10,7 +10,7 @@ import { errorEnvelope, sendEnvelope } from './restHandler';
 
 export interface ExpressAppOptions {
   store: Store;
-  /** Mounted before the 404 fallback (GraphQL). */
+  /** Mounted first (GraphQL). */
   mount?: (app: Express) => void;
 }
 
@@ -19,6 +19,9 @@ export function createExpressApp({ store, mount }: ExpressAppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  // GraphQL first: its requests then match the first layer instead of testing the probes' routes
+  mount?.(app);
+
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -26,8 +29,6 @@ export function createExpressApp({ store, mount }: ExpressAppOptions): Express {
     const ready = await store.ready().catch(() => false);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', store: store.name });
   });
-
-  mount?.(app);
 
   app.use((req, res) => {
     sendEnvelope(res, errorEnvelope(requestIdFrom(req.headers['x-request-id']), new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${req.path}"` })));

@@ -1,5 +1,5 @@
 /** Object-type resolvers: entities by their `entityType`, hits, keys. Entities are resolved from their `_source`. */
-import type { Doc, Hit } from '../../../store/port';
+import { readOnlySource, type Doc, type Hit } from '../../../store/port';
 import type { EntityChange } from '../../../core/events/changeFeed';
 
 /** entityType -> GraphQL type, for the types with a GraphQL type of their own. */
@@ -14,8 +14,9 @@ export const entityTypeResolvers = {
   SearchHit: {
     id: (hit: Hit) => hit._id,
     score: (hit: Hit) => hit._score,
-    entity: (hit: Hit) => hit._source,
-    source: (hit: Hit) => hit._source,
+    // answers only read sources: cached pages share one frozen parse per hit
+    entity: (hit: Hit) => readOnlySource(hit),
+    source: (hit: Hit) => readOnlySource(hit),
   },
   ApiKeyHit: {
     id: (hit: Hit) => hit._id,
