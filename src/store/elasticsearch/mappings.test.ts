@@ -40,4 +40,13 @@ describe('index definitions', () => {
       d: { type: 'keyword' },
     });
   });
+
+  it('declares every explicit type the embedded engine knows, as Elasticsearch names them', () => {
+    expect(explicitProperties({ text: ['t'], long: ['n'], float: ['x'], boolean: ['b'] })).toEqual({
+      t: { type: 'text' },
+      n: { type: 'long' },
+      x: { type: 'float' },
+      b: { type: 'boolean' },
+    });
+  });
 });

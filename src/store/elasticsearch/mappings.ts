@@ -42,9 +42,13 @@ export function explicitProperties(mapping: Mapping): Properties {
     }
     level[parts[parts.length - 1]] = { type };
   };
-  for (const field of mapping.keyword ?? []) declare(field, 'keyword');
-  for (const field of mapping.date ?? []) declare(field, 'date');
+  for (const type of ['keyword', 'date', 'text', 'long', 'float', 'boolean'] as const) for (const field of mapping[type] ?? []) declare(field, type);
   return root;
+}
+
+/** The `mappings` of an index for a Mapping: its explicit fields, and whether others are mapped as they come. */
+function mappingsOf(mapping: Mapping): { dynamic: boolean; properties: Properties } {
+  return { dynamic: mapping.dynamic !== false, properties: explicitProperties(mapping) };
 }
 
 const SHARDING = { number_of_shards: 1, auto_expand_replicas: '0-1' };
@@ -52,14 +56,14 @@ const SHARDING = { number_of_shards: 1, auto_expand_replicas: '0-1' };
 export function entityIndexDefinition(): IndexDefinition {
   return {
     settings: { index: { ...SHARDING, mapping: { ignore_malformed: true } } },
-    mappings: { dynamic: true, properties: explicitProperties(ENTITY_MAPPING) },
+    mappings: mappingsOf(ENTITY_MAPPING),
   };
 }
 
 export function apiKeyIndexDefinition(): IndexDefinition {
   return {
     settings: { index: { ...SHARDING } },
-    mappings: { dynamic: true, properties: explicitProperties(API_KEY_MAPPING) },
+    mappings: mappingsOf(API_KEY_MAPPING),
   };
 }
 
