@@ -3,9 +3,8 @@
  * text (SOURCE_JSON) copied in rather than parsed and serialized again.
  */
 import { randomBytes } from 'node:crypto';
+import { isPlainObject as isObject } from './embedded/engine/json';
 import { SOURCE_JSON, type Hit } from './port';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Stands in for what is spliced in later; never part of an answer, so never in one. */
 export const MARK = `\u0000${randomBytes(12).toString('hex')}`;

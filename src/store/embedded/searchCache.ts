@@ -25,8 +25,8 @@ interface SearchEntry {
   kind: 'search';
   total: number;
   hits: CachedHit[];
-  /** The JSON text of the page of hits. */
-  json: Buffer;
+  /** The JSON text of the page of hits, written when first answered from the cache (a search never repeated does not pay for it). */
+  json?: Buffer;
 }
 
 type Entry = SearchEntry | { kind: 'count'; total: number };
@@ -64,7 +64,9 @@ class CachedResult {
 
   /** On the prototype, not the result: copies and deep comparisons see a plain result. */
   get [HITS_JSON](): Buffer | undefined {
-    return this.#hits === undefined ? this.#entry.json : undefined;
+    if (this.#hits !== undefined) return undefined;
+    const entry = this.#entry;
+    return (entry.json ??= hitsJson(entry.hits.map(materialize)));
   }
 }
 
@@ -121,7 +123,7 @@ export class SearchCache {
       if (!Buffer.isBuffer(json)) return; // a filtered or object-kept source: not cached
       hits.push({ id: hit._id, score: hit._score, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
     }
-    this.put(collection, key, { kind: 'search', total: result.total, hits, json: hitsJson(result.hits) });
+    this.put(collection, key, { kind: 'search', total: result.total, hits });
   }
 
   /** A write to the collection: everything cached for it is stale. */

@@ -82,22 +82,28 @@ function room(out: TokenBounds, n: number): Int32Array {
   return out.data;
 }
 
-/** A token longer than MAX_TOKEN_LENGTH, cut into pieces (rare: hashes computed separately). */
-function pushLong(text: string, out: TokenBounds, n: number, start: number, end: number, upper: boolean): number {
+/** Records token `n` (its bounds, whether it had upper case, its hash); returns the new count. */
+function push(out: TokenBounds, n: number, start: number, end: number, upper: boolean, h: number): number {
+  const data = room(out, n);
+  data[4 * n] = start;
+  data[4 * n + 1] = end;
+  data[4 * n + 2] = upper ? 1 : 0;
+  data[4 * n + 3] = h;
+  return n + 1;
+}
+
+/** A token, cut into pieces when longer than MAX_TOKEN_LENGTH (rare: their hashes computed separately). */
+function pushToken(text: string, out: TokenBounds, n: number, start: number, end: number, upper: boolean, h: number): number {
+  if (end - start <= MAX_TOKEN_LENGTH) return push(out, n, start, end, upper, h);
   for (let s = start; s < end; s += MAX_TOKEN_LENGTH) {
     const e = Math.min(end, s + MAX_TOKEN_LENGTH);
-    let h = FNV_OFFSET;
+    let piece = FNV_OFFSET;
     for (let i = s; i < e; i++) {
       let c = text.charCodeAt(i);
       if (c >= 65 && c <= 90) c += 32;
-      h = Math.imul(h ^ c, FNV_PRIME);
+      piece = Math.imul(piece ^ c, FNV_PRIME);
     }
-    const data = room(out, n);
-    data[4 * n] = s;
-    data[4 * n + 1] = e;
-    data[4 * n + 2] = upper ? 1 : 0;
-    data[4 * n + 3] = h;
-    n++;
+    n = push(out, n, s, e, upper, piece);
   }
   return n;
 }
@@ -134,32 +140,12 @@ export function scanAscii(text: string, out: TokenBounds): number {
     }
     if (k === 4) return -1;
     if (start >= 0) {
-      if (i - start > MAX_TOKEN_LENGTH) {
-        count = pushLong(text, out, count, start, i, upper);
-      } else {
-        const data = room(out, count);
-        data[4 * count] = start;
-        data[4 * count + 1] = i;
-        data[4 * count + 2] = upper ? 1 : 0;
-        data[4 * count + 3] = h;
-        count++;
-      }
+      count = pushToken(text, out, count, start, i, upper, h);
       start = -1;
     }
     if (k === 3 && i > 0 && i + 1 < n && isWordChar(text.charCodeAt(i - 1)) && isWordChar(text.charCodeAt(i + 1))) return -1;
   }
-  if (start >= 0) {
-    if (n - start > MAX_TOKEN_LENGTH) {
-      count = pushLong(text, out, count, start, n, upper);
-    } else {
-      const data = room(out, count);
-      data[4 * count] = start;
-      data[4 * count + 1] = n;
-      data[4 * count + 2] = upper ? 1 : 0;
-      data[4 * count + 3] = h;
-      count++;
-    }
-  }
+  if (start >= 0) count = pushToken(text, out, count, start, n, upper, h);
   out.whole = whole;
   return count;
 }

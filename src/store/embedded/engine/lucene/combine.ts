@@ -174,16 +174,18 @@ export function conjunction(required: Matches[], scored: Matches[], needsScores:
   return Matches.list(out, n, outScores, constant);
 }
 
-/** Documents in at least `min` (>= 1) of the lists, scores summed in double in list order and rounded to float. */
-export function disjunction(lists: Matches[], min: number, needsScores: boolean): Matches {
-  const perDoc = needsScores;
-  if (!needsScores && min <= 1 && lists.some((l) => l.isBits)) return unionBits(lists);
+/** The lists as sorted lists merged document by document, and room for their union (with scores when needed). */
+function union(lists: Matches[], needsScores: boolean): { inputs: Matches[]; merge: Merge; out: Int32Array; outScores: Float32Array | null } {
   const inputs = lists.map((l) => l.toList());
   let total = 0;
   for (const l of inputs) total += l.size;
-  const out = new Int32Array(total);
-  const outScores = perDoc ? new Float32Array(total) : null;
-  const merge = new Merge(inputs);
+  return { inputs, merge: new Merge(inputs), out: new Int32Array(total), outScores: needsScores ? new Float32Array(total) : null };
+}
+
+/** Documents in at least `min` (>= 1) of the lists, scores summed in double in list order and rounded to float. */
+export function disjunction(lists: Matches[], min: number, needsScores: boolean): Matches {
+  if (!needsScores && min <= 1 && lists.some((l) => l.isBits)) return unionBits(lists);
+  const { inputs, merge, out, outScores } = union(lists, needsScores);
   let n = 0;
   while (merge.next()) {
     if (merge.count < min) continue;
@@ -294,12 +296,7 @@ export function requiredOptional(req: Matches, opt: Matches, both: boolean): Mat
 
 /** DisjunctionMaxQuery over two or more sub-results: (float) (max + tieBreaker * (sum of the others in double)). */
 export function disjunctionMax(subs: Matches[], tieBreaker: number, needsScores: boolean): Matches {
-  const inputs = subs.map((s) => s.toList());
-  let total = 0;
-  for (const l of inputs) total += l.size;
-  const out = new Int32Array(total);
-  const outScores = needsScores ? new Float32Array(total) : null;
-  const merge = new Merge(inputs);
+  const { inputs, merge, out, outScores } = union(subs, needsScores);
   let n = 0;
   while (merge.next()) {
     if (outScores !== null) {

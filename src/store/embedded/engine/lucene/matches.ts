@@ -68,14 +68,8 @@ export class Matches {
   has(doc: number): boolean {
     if (this.bits !== null) return hasBit(this.bits, doc);
     const docs = this.docs as Int32Array;
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid] < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.size && docs[lo] === doc;
+    const at = advance(docs, 0, this.size, doc);
+    return at < this.size && docs[at] === doc;
   }
 }
 

@@ -151,9 +151,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
   const pos = new Int32Array(n);
   const filterPos = new Int32Array(filters.length);
   const excludedPos = new Int32Array(excluded.length);
-  const heapDocs = new Int32Array(Math.max(k, 1));
-  const heapScores = new Float64Array(Math.max(k, 1));
-  let heapSize = 0;
+  const heap = new TopHeap(k);
   let total = 0;
   // bound of each set of matching clauses (a bit per clause), summed in clause order like the scores
   const bounds = n <= 8 ? new Float64Array(1 << n) : null;
@@ -183,9 +181,9 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     if (!accepted(doc, filters, filterPos, true) || !accepted(doc, excluded, excludedPos, false)) continue;
     total++;
     if (k === 0) continue;
-    if (heapSize === k) {
+    if (heap.full) {
       const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
-      if (bound <= heapScores[0]) continue; // cannot beat the worst kept (a tie loses: later in index order)
+      if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
     }
     // the exact score: each matching term's float score, summed in double in clause order
     let sum = 0;
@@ -201,17 +199,9 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
         sum += f(w - f(w / f(1 + f(freq * c.cache[c.norms[doc]]))));
       }
     }
-    const score = n === 1 ? sum : f(sum);
-    if (heapSize < k) {
-      heapSize = siftUp(heapDocs, heapScores, heapSize, doc, score);
-    } else if (score > heapScores[0]) {
-      replaceTop(heapDocs, heapScores, k, doc, score);
-    }
+    heap.offer(doc, n === 1 ? sum : f(sum), 0);
   }
-  const top: TopHit<never>[] = [];
-  for (let i = 0; i < heapSize; i++) top.push({ doc: heapDocs[i], score: heapScores[i], keys: [] });
-  top.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { total, top };
+  return { total, top: heap.sorted() };
 }
 
 /**
@@ -224,7 +214,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
 function collectOneTerm(c: Clause, k: number): DisjunctionResult {
   const total = (c.field.terms as TermPostings).df[c.t];
   if (k === 0) return { total, top: [] };
-  const heap = new OneTermHeap(k);
+  const heap = new TopHeap(k);
   const { docs, freqs, norms, cache, weight } = c;
   const impacts = freqs === null ? null : impactsOf(c.field, c.t);
   for (let b = 0; b * BLOCK < docs.length; b++) {
@@ -255,8 +245,11 @@ function collectOneTerm(c: Clause, k: number): DisjunctionResult {
   return { total, top: heap.sorted() };
 }
 
-/** The k best (score, then index order), each with the x its score came from; the root is the worst. */
-class OneTermHeap {
+/**
+ * The k best (score, then index order), each with the x its score came from when the caller has one
+ * (one term: x = freq * cache[norm]); the root is the worst.
+ */
+class TopHeap {
   private readonly docs: Int32Array;
   private readonly scores: Float64Array;
   private readonly xs: Float64Array;
@@ -268,14 +261,14 @@ class OneTermHeap {
   private static xs = new Float64Array(16);
 
   constructor(private readonly k: number) {
-    if (OneTermHeap.docs.length < k) {
-      OneTermHeap.docs = new Int32Array(k);
-      OneTermHeap.scores = new Float64Array(k);
-      OneTermHeap.xs = new Float64Array(k);
+    if (TopHeap.docs.length < k) {
+      TopHeap.docs = new Int32Array(k);
+      TopHeap.scores = new Float64Array(k);
+      TopHeap.xs = new Float64Array(k);
     }
-    this.docs = OneTermHeap.docs;
-    this.scores = OneTermHeap.scores;
-    this.xs = OneTermHeap.xs;
+    this.docs = TopHeap.docs;
+    this.scores = TopHeap.scores;
+    this.xs = TopHeap.xs;
   }
 
   get full(): boolean {
@@ -359,33 +352,4 @@ function accepted(doc: number, sets: Matches[], cursors: Int32Array, inside: boo
 /** worse(a, b): lower score, or same score and later document. */
 function worse(scoreA: number, docA: number, scoreB: number, docB: number): boolean {
   return scoreA < scoreB || (scoreA === scoreB && docA > docB);
-}
-
-function siftUp(docs: Int32Array, scores: Float64Array, size: number, doc: number, score: number): number {
-  let at = size;
-  while (at > 0) {
-    const parent = (at - 1) >> 1;
-    if (!worse(score, doc, scores[parent], docs[parent])) break;
-    scores[at] = scores[parent];
-    docs[at] = docs[parent];
-    at = parent;
-  }
-  scores[at] = score;
-  docs[at] = doc;
-  return size + 1;
-}
-
-function replaceTop(docs: Int32Array, scores: Float64Array, size: number, doc: number, score: number): void {
-  let at = 0;
-  for (;;) {
-    let child = 2 * at + 1;
-    if (child >= size) break;
-    if (child + 1 < size && worse(scores[child + 1], docs[child + 1], scores[child], docs[child])) child++;
-    if (!worse(scores[child], docs[child], score, doc)) break;
-    scores[at] = scores[child];
-    docs[at] = docs[child];
-    at = child;
-  }
-  scores[at] = score;
-  docs[at] = doc;
 }
