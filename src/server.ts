@@ -72,7 +72,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
 
-  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes);
+  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'));
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
   const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');
@@ -89,10 +89,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
   const server = createServer((req, res) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
-      rest(req, res).catch((err) => {
-        logger.error({ err }, 'REST handler failed');
-        if (!res.headersSent) res.writeHead(500).end();
-      });
+      rest(req, res);
     } else {
       app(req, res);
     }

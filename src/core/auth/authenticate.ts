@@ -23,8 +23,8 @@ const MAX_CACHED = 10_000;
 
 export class Authenticator {
   private readonly now: () => number;
-  /** Verified signatures: token -> payload. Expiry is still checked on every use. */
-  private readonly verified = new Map<string, { payload: JWTPayload; external: boolean }>();
+  /** Verified signatures: token -> payload (and the principal of a user token). Expiry is still checked on every use. */
+  private readonly verified = new Map<string, { payload: JWTPayload; external: boolean; principal?: Principal }>();
   private readonly keys = new Map<string, { record: ApiKeyRecord | null; fetchedAt: number }>();
 
   constructor(
@@ -54,7 +54,9 @@ export class Authenticator {
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('security.token.invalid', { reason: 'the token names no subject ("sub")' });
 
     if (!external && payload.kind === API_KEY_KIND) return this.fromApiKey(jwt, payload, now);
-    return ok(this.principalOf(payload, null, typeof payload.exp === 'number' ? payload.exp * 1000 : -1));
+    // a user token's principal depends on its claims only: made once, frozen, shared by its requests
+    entry.principal ??= Object.freeze(this.principalOf(payload, null, typeof payload.exp === 'number' ? payload.exp * 1000 : -1));
+    return ok(entry.principal);
   }
 
   private readonly forgottenListeners = new Set<(id: string) => void>();

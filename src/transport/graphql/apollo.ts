@@ -13,6 +13,7 @@ import { ApiError } from '../../core/errors';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
+import { stringifyAnswer } from './rawJson';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -59,6 +60,8 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     introspection: options.introspection,
     validationRules: options.rules,
     includeStacktraceInErrorResponses: false,
+    // stored source texts are copied into answers, not serialized again (rawJson.ts)
+    stringifyResult: stringifyAnswer,
     // The composition root owns SIGINT/SIGTERM; Apollo's own handlers would race it and re-raise the signal.
     stopOnTerminationSignals: false,
     plugins: [

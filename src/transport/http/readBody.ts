@@ -12,49 +12,55 @@ const isJson = (contentType: string): boolean => {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 };
 
-export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
+/**
+ * Calls `done` once with the body or the error. A callback, not a promise: this is the REST hot
+ * path, and the answer is written from the same turn as the body's end.
+ */
+export function readJsonBody(req: IncomingMessage, limit: number, done: (outcome: BodyOutcome) => void): void {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();
-    return Promise.resolve({ ok: false, error: new ApiError('network.http.request_too_large', { limit }) });
+    return done({ ok: false, error: new ApiError('network.http.request_too_large', { limit }) });
   }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (outcome: BodyOutcome) => {
-      if (!done) {
-        done = true;
-        resolve(outcome);
-      }
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        finish({ ok: false, error: new ApiError('network.http.request_too_large', { limit }) });
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('error', () => finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: 'the request was interrupted' }) }));
-    req.on('end', () => {
-      if (size === 0) return finish({ ok: true, body: undefined });
-      const contentType = req.headers['content-type'];
-      if (contentType === undefined || !isJson(contentType)) {
-        return finish({
-          ok: false,
-          error: new ApiError('network.http.body_parse_failed', { reason: `Content-Type must be application/json (got "${contentType ?? 'none'}")` }),
-        });
-      }
-      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)).toString('utf8');
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let size = 0;
+  let finished = false;
+  const finish = (outcome: BodyOutcome) => {
+    if (!finished) {
+      finished = true;
+      done(outcome);
+    }
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > limit) {
+      finish({ ok: false, error: new ApiError('network.http.request_too_large', { limit }) });
+      req.resume();
+      return;
+    }
+    if (first === undefined) first = chunk;
+    else (chunks ??= [first]).push(chunk);
+  });
+  req.on('error', () => finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: 'the request was interrupted' }) }));
+  req.on('end', () => {
+    if (size === 0) return finish({ ok: true, body: undefined });
+    const contentType = req.headers['content-type'];
+    if (contentType === undefined || !isJson(contentType)) {
+      return finish({
+        ok: false,
+        error: new ApiError('network.http.body_parse_failed', { reason: `Content-Type must be application/json (got "${contentType ?? 'none'}")` }),
+      });
+    }
+    const text = (chunks === undefined ? (first as Buffer) : Buffer.concat(chunks, size)).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (err) {
       if (text.trim() === '') return finish({ ok: true, body: undefined });
-      try {
-        finish({ ok: true, body: JSON.parse(text) });
-      } catch (err) {
-        finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: (err as Error).message }) });
-      }
-    });
+      return finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: (err as Error).message }) });
+    }
+    finish({ ok: true, body });
   });
 }

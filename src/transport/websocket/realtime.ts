@@ -14,7 +14,7 @@ import { parseAddress } from '../../core/entities/address';
 import { subscribeEntityChanges } from '../../core/events/entityChanges';
 import type { ApiRequest } from '../../core/request';
 import type { QueryDsl } from '../../store/port';
-import type { SocketExtension } from './rawSocket';
+import type { SocketExtension, SocketOutput } from './rawSocket';
 
 const envelopeOf = (req: ApiRequest, deps: CoreDeps, outcome: Result<unknown>, addressed: boolean): Envelope =>
   buildEnvelope(req, outcome, deps.settings.indexName, addressed);
@@ -44,21 +44,17 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
 
   const fail = (id: ConstructorParameters<typeof ApiError>[0], props = {}): Result<never> => ({ ok: false, error: new ApiError(id, props) });
 
-  return async (socket, req, reply) => {
-    if (req.controller !== 'realtime') return false;
-    const send = (payload: unknown) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
-    };
+  async function handle(socket: WebSocket, req: ApiRequest, { reply, push: send }: SocketOutput): Promise<void> {
     const auth = await deps.authenticator.authenticate(req.jwt);
     if (!auth.ok) {
       reply(envelopeOf(req, deps, auth, false));
-      return true;
+      return;
     }
     if (req.action === 'subscribe') {
       const type = parseAddress(req, deps);
       if (!type.ok) {
         reply(envelopeOf(req, deps, type, true));
-        return true;
+        return;
       }
       const channel = randomUUID();
       const mine = roomsOf(socket);
@@ -86,7 +82,7 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
       });
       if (opened.ok) mine.set(channel, opened.value);
       reply(envelopeOf(req, deps, opened.ok ? { ok: true, value: { roomId: channel, channel } } : opened, true));
-      return true;
+      return;
     }
     if (req.action === 'unsubscribe') {
       const roomId = isPlainObject(req.body) ? req.body.roomId : undefined;
@@ -100,9 +96,10 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
         outcome = { ok: true, value: { roomId } };
       }
       reply(envelopeOf(req, deps, outcome, false));
-      return true;
+      return;
     }
     reply(envelopeOf(req, deps, fail('api.process.action_not_found', { what: `Action "realtime:${req.action}"` }), false));
-    return true;
-  };
+  }
+
+  return { controller: 'realtime', handle };
 }

@@ -1,5 +1,6 @@
 /** Object-type resolvers: entities by their `entityType`, hits, keys. Entities are resolved from their `_source`. */
-import { readOnlySource, type Doc, type Hit } from '../../../store/port';
+import { SOURCE_JSON, readOnlySource, type Doc, type Hit } from '../../../store/port';
+import { RawJson } from '../rawJson';
 import type { EntityChange } from '../../../core/events/changeFeed';
 
 /** entityType -> GraphQL type, for the types with a GraphQL type of their own. */
@@ -16,7 +17,11 @@ export const entityTypeResolvers = {
     score: (hit: Hit) => hit._score,
     // answers only read sources: cached pages share one frozen parse per hit
     entity: (hit: Hit) => readOnlySource(hit),
-    source: (hit: Hit) => readOnlySource(hit),
+    // the stored text when the store kept it: copied into HTTP answers, never parsed for them
+    source: (hit: Hit) => {
+      const json = hit[SOURCE_JSON];
+      return json === undefined ? readOnlySource(hit) : new RawJson(json, () => readOnlySource(hit));
+    },
   },
   ApiKeyHit: {
     id: (hit: Hit) => hit._id,
