@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { TokenService } from '../src/core/auth/tokens';
 import { corpus, queries } from './lib/corpus';
 import { startNode, type Child } from './lib/processes';
+import { withCpuCost, type CpuCost } from './lib/cpuTime';
 import { hasWrk, wrkPost, type LoadResult } from './lib/wrk';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -52,17 +53,22 @@ function ws(url: string, message: unknown): Load {
 
 interface Row {
   name: string;
+  /** The server process under load. */
+  pid: number;
   load: Load;
-  runs: LoadResult[];
+  runs: (LoadResult & CpuCost)[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The median run of a row (by requests/s). */
-function typical(row: Row): LoadResult {
+function typical(row: Row): LoadResult & CpuCost {
   const rps = median(row.runs.map((r) => r.requestsPerSec));
   return row.runs.find((r) => r.requestsPerSec === rps)!;
 }
+
+/** The median of a row's server CPU per request. */
+const cpuPerRequest = (row: Row): number => median(row.runs.map((r) => r.cpuUsPerRequest));
 
 /** A gateway process holding the corpus (loaded over REST), its three searches checked to agree. */
 async function startGateway(label: string, env: Record<string, string>, token: string, query: object, children: Child[], rows: Row[]): Promise<string> {
@@ -85,16 +91,17 @@ async function startGateway(label: string, env: Record<string, string>, token: s
   const same = JSON.stringify(rest.result.hits.map((h: any) => [h._id, h._score, h._source])) === JSON.stringify(gql.data.search.hits.map((h: any) => [h.id, h.score, h.source]));
   console.log(`gateway${label}: search total ${rest.result.total}, ${rest.result.hits.length} hits, answer ${Buffer.byteLength(restText)} bytes; REST and GraphQL answers identical: ${same}`);
 
-  rows.push({ name: `REST search${label}`, load: http(`${base}/v4/entity/things/search`, query, { Authorization: `Bearer ${token}` }), runs: [] });
-  rows.push({ name: `raw WebSocket search${label}`, load: ws(`ws://127.0.0.1:${child.port}/`, { controller: 'document', action: 'search', collection: 'things', body: query, jwt: token }), runs: [] });
-  rows.push({ name: `GraphQL search (HTTP)${label}`, load: http(`${base}/graphql`, gqlBody, { Authorization: `Bearer ${token}` }), runs: [] });
+  const pid = child.process.pid!;
+  rows.push({ name: `REST search${label}`, pid, load: http(`${base}/v4/entity/things/search`, query, { Authorization: `Bearer ${token}` }), runs: [] });
+  rows.push({ name: `raw WebSocket search${label}`, pid, load: ws(`ws://127.0.0.1:${child.port}/`, { controller: 'document', action: 'search', collection: 'things', body: query, jwt: token }), runs: [] });
+  rows.push({ name: `GraphQL search (HTTP)${label}`, pid, load: http(`${base}/graphql`, gqlBody, { Authorization: `Bearer ${token}` }), runs: [] });
   return restText;
 }
 
 async function startFloor(name: string, script: string, env: Record<string, string>, url: (port: number) => string, body: unknown, children: Child[], rows: Row[]): Promise<void> {
   const child = await startNode(dist('floors', script), { PORT: '0', NODE_ENV: 'production', ...env });
   children.push(child);
-  rows.push({ name, load: http(url(child.port), body), runs: [] });
+  rows.push({ name, pid: child.process.pid!, load: http(url(child.port), body), runs: [] });
 }
 
 async function main(): Promise<void> {
@@ -119,7 +126,7 @@ async function main(): Promise<void> {
     // each row reports its median, so that a slow spell of this shared machine hits all rows alike
     for (const row of rows) row.load(2); // warm-up
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const row of rows) row.runs.push(row.load(SECONDS));
+      for (const row of rows) row.runs.push(withCpuCost(row.pid, () => row.load(SECONDS)));
       console.log(`round ${round}/${ROUNDS} done`);
     }
     report(rows, answer);
@@ -129,28 +136,36 @@ async function main(): Promise<void> {
 }
 
 function report(rows: Row[], answer: string): void {
-  const get = (name: string) => typical(rows.find((x) => x.name === name)!).requestsPerSec;
+  const find = (name: string) => rows.find((x) => x.name === name)!;
+  const get = (name: string) => typical(find(name)).requestsPerSec;
   const bare = get('floor: bare Node http');
   const sameBytes = get('floor: bare Node http, same answer bytes');
   const apollo = get('floor: Apollo constant query');
-  console.log('\n| run (median of rounds) | requests/s | p50 ms | p99 ms | errors | vs bare Node | vs bare Node, same bytes | vs Apollo floor | requests/s of each round |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  const cpu = (name: string) => cpuPerRequest(find(name));
+  const bareCpu = cpu('floor: bare Node http');
+  const apolloCpu = cpu('floor: Apollo constant query');
+  console.log('\nrequests/s: each row the median of its rounds; server CPU: the median of the server process\'s CPU time (all threads) per request answered, which the machine\'s steal does not move');
+  console.log('\n| run | requests/s | p50 ms | p99 ms | errors | vs bare Node | vs bare Node, same bytes | vs Apollo floor | server CPU µs/request | vs bare Node, by CPU | vs Apollo floor, by CPU | requests/s of each round | steal of each round |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const row of rows) {
     const r = typical(row);
     const x = (floor: number) => `${(r.requestsPerSec / floor).toFixed(2)}x`;
+    const c = cpuPerRequest(row);
+    const byCpu = (floorCpu: number) => `${(floorCpu / c).toFixed(2)}x`;
     const errors = row.runs.reduce((n, run) => n + run.errors, 0);
-    console.log(`| ${row.name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${errors} | ${x(bare)} | ${x(sameBytes)} | ${x(apollo)} | ${row.runs.map((run) => run.requestsPerSec.toFixed(0)).join(', ')} |`);
+    const each = row.runs.map((run) => run.requestsPerSec.toFixed(0)).join(', ');
+    const steal = row.runs.map((run) => `${(run.steal * 100).toFixed(0)}%`).join(', ');
+    console.log(`| ${row.name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${errors} | ${x(bare)} | ${x(sameBytes)} | ${x(apollo)} | ${c.toFixed(0)} | ${byCpu(bareCpu)} | ${byCpu(apolloCpu)} | ${each} | ${steal} |`);
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log('\ntargets (the gateway as deployed; with the cache off in brackets):');
+  console.log('\ntargets (the gateway as deployed; with the cache off in brackets), by requests/s and by server CPU per request:');
   for (const suffix of ['', ', cache off']) {
-    const restR = get(`REST search${suffix}`);
-    const wsR = get(`raw WebSocket search${suffix}`);
-    const gqlR = get(`GraphQL search (HTTP)${suffix}`);
+    const [restR, wsR, gqlR] = ['REST search', 'raw WebSocket search', 'GraphQL search (HTTP)'].map((n) => get(n + suffix));
+    const [restC, wsC, gqlC] = ['REST search', 'raw WebSocket search', 'GraphQL search (HTTP)'].map((n) => cpu(n + suffix));
     const [open, close] = suffix === '' ? ['', ''] : ['[', ']'];
-    console.log(`  ${open}REST search >= 0.5x bare Node floor: ${(restR / bare).toFixed(2)}x ${verdict(restR / bare >= 0.5)} (against the floor sending the same ${Buffer.byteLength(answer)} bytes: ${(restR / sameBytes).toFixed(2)}x)${close}`);
-    console.log(`  ${open}GraphQL search >= 0.8x Apollo floor: ${(gqlR / apollo).toFixed(2)}x ${verdict(gqlR / apollo >= 0.8)}${close}`);
-    console.log(`  ${open}raw WebSocket search fastest of the three: ${verdict(wsR > restR && wsR > gqlR)} (${wsR.toFixed(0)} vs REST ${restR.toFixed(0)}, GraphQL ${gqlR.toFixed(0)})${close}`);
+    console.log(`  ${open}REST search >= 0.5x bare Node floor: ${(restR / bare).toFixed(2)}x ${verdict(restR / bare >= 0.5)}; by CPU ${(bareCpu / restC).toFixed(2)}x ${verdict(bareCpu / restC >= 0.5)} (against the floor sending the same ${Buffer.byteLength(answer)} bytes: ${(restR / sameBytes).toFixed(2)}x, by CPU ${(cpu('floor: bare Node http, same answer bytes') / restC).toFixed(2)}x)${close}`);
+    console.log(`  ${open}GraphQL search >= 0.8x Apollo floor: ${(gqlR / apollo).toFixed(2)}x ${verdict(gqlR / apollo >= 0.8)}; by CPU ${(apolloCpu / gqlC).toFixed(2)}x ${verdict(apolloCpu / gqlC >= 0.8)}${close}`);
+    console.log(`  ${open}raw WebSocket search fastest of the three: ${verdict(wsR > restR && wsR > gqlR)} (${wsR.toFixed(0)} vs REST ${restR.toFixed(0)}, GraphQL ${gqlR.toFixed(0)} requests/s); by CPU ${verdict(wsC < restC && wsC < gqlC)} (${wsC.toFixed(0)} vs REST ${restC.toFixed(0)}, GraphQL ${gqlC.toFixed(0)} µs/request)${close}`);
   }
 }
 

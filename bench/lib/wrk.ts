@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface LoadResult {
+  /** Requests answered in the whole run (wrk: all of it; the WebSocket generator: warm-up included). */
+  requests: number;
   requestsPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -32,11 +34,12 @@ export function wrkPost(url: string, body: string, headers: Record<string, strin
   writeFileSync(script, lines.join('\n'));
   const out = execFileSync('wrk', ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  const requests = /(\d+) requests in/.exec(out);
   const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  if (!rps || !p50 || !p99) throw new Error(`cannot read wrk output:\n${out}`);
+  if (!rps || !requests || !p50 || !p99) throw new Error(`cannot read wrk output:\n${out}`);
   const errors = Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { requestsPerSec: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), errors };
+  return { requests: Number(requests[1]), requestsPerSec: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), errors };
 }

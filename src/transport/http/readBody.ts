@@ -6,7 +6,8 @@ import { ApiError } from '../../core/errors';
 
 export type BodyOutcome = { ok: true; body: unknown } | { ok: false; error: ApiError };
 
-const isJson = (contentType: string): boolean => {
+/** application/json, or any application/…+json. */
+export const isJson = (contentType: string): boolean => {
   if (contentType === 'application/json') return true;
   const type = contentType.split(';')[0].trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
