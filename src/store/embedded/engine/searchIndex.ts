@@ -48,7 +48,7 @@ export class SearchIndex {
   }
 
   get(id: string): Doc | undefined {
-    const doc = this.index.ids.get(id);
+    const doc = this.index.docOf(id);
     return doc === undefined ? undefined : this.index.sourceOf(doc);
   }
 

@@ -109,7 +109,7 @@ export function idsIn(ids: readonly string[]): LQuery {
   return setLeaf(`ids:${JSON.stringify(distinct)}`, (index: InvertedIndex, fromDoc) => {
     const docs: number[] = [];
     for (const id of distinct) {
-      const doc = index.ids.get(id);
+      const doc = index.docOf(id);
       if (doc !== undefined) docs.push(doc);
     }
     return fromIterable(docs, fromDoc);
