@@ -8,7 +8,9 @@
  * HTTP load is wrk, WebSocket load a Node process; all on 127.0.0.1.
  *
  * Every server stays up for the whole run; the runs are interleaved in rounds and each row reports
- * its median, so that a slow spell of the machine hits every row alike.
+ * its median, so that a slow spell of the machine hits every row alike. Each run also measures the
+ * server process's CPU time per request (Linux /proc) and the machine's steal: the CPU ratios stay
+ * put when the shared machine's speed swings, requests/s ratios do not.
  *
  * Settings: BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
  * BENCH_QUERY (a search body as JSON; default a two-word match on name).
