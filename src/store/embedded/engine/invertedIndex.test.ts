@@ -5,7 +5,7 @@ describe('InvertedIndex', () => {
   it('numbers documents in index order and moves a replaced document to the end', () => {
     const mapping = new IndexMapping();
     const index = new InvertedIndex();
-    const add = (id: string, doc: Record<string, unknown>) => index.add(id, doc, mapping.parse(doc));
+    const add = (id: string, doc: Record<string, unknown>) => index.addSource(id, doc, mapping);
     expect(add('a', { name: 'x' })).toBe(0);
     expect(add('b', { name: 'y' })).toBe(1);
     expect(add('a', { name: 'z' })).toBe(2);
@@ -19,7 +19,7 @@ describe('InvertedIndex', () => {
     const mapping = new IndexMapping();
     const index = new InvertedIndex();
     const doc = { name: 'x', n: 1 };
-    index.add('a', doc, mapping.parse(doc));
+    index.addSource('a', doc, mapping);
     expect(index.remove('a')).toBe(true);
     expect(index.remove('a')).toBe(false);
     expect(index.field('n')?.present.size).toBe(0);

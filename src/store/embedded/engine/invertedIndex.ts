@@ -14,7 +14,7 @@
 import { Bitset } from './bitset';
 import { FieldIndex } from './fieldIndex';
 import { Doc } from '../../port';
-import { FieldType, IndexMapping, ParsedDoc, ValueSink } from './mapping';
+import { FieldType, IndexMapping, ValueSink } from './mapping';
 import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
 import { EMPTY_INT32, grow } from './growable';
@@ -103,21 +103,7 @@ export class InvertedIndex {
     return key;
   }
 
-  /** Add a document (replacing any with the same id); returns its internal number. */
-  add(id: string, source: Doc, parsed: ParsedDoc): number {
-    const key = this.freeKey(id);
-    const doc = this.nextDoc++;
-    let set = 0;
-    for (const [name, { type, values }] of parsed) {
-      const field = this.fieldIndex(name, type);
-      field.add(doc, values);
-      set = this.nextFieldSet(set, field);
-    }
-    this.store(doc, key, id, source, set);
-    return doc;
-  }
-
-  /** `add`, reading the fields with the mapping directly (no ParsedDoc). */
+  /** Add a document (replacing any with the same id), its fields read with the mapping; returns its internal number. */
   addSource(id: string, source: Doc, mapping: IndexMapping): number {
     const key = this.freeKey(id);
     const doc = this.nextDoc++;

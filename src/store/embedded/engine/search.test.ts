@@ -10,7 +10,7 @@ describe('search pipeline', () => {
     ['1', { name: 'a', tenant: 't1' }],
     ['2', { name: 'a b', tenant: 't2' }],
   ] as const) {
-    index.add(id, doc, mapping.parse(doc));
+    index.addSource(id, doc, mapping);
   }
 
   it('runs match_all when there is no query', () => {

@@ -82,7 +82,7 @@ function reference(order: Map<string, Doc>, query: QueryDsl, filter: QueryDsl | 
   const mapping = new IndexMapping(MAPPING);
   mapping.parse(TEMPLATE);
   const index = new InvertedIndex();
-  for (const [id, doc] of order) index.add(id, doc, mapping.parse(doc));
+  for (const [id, doc] of order) index.addSource(id, doc, mapping);
   const scores = runQuery(parseSearchQuery(query, filter), mapping, index, true);
   const sorted = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   return { total: scores.size, hits: sorted.map(([doc, score]) => [index.record(doc)?.id as string, score]) };

@@ -9,7 +9,7 @@ function fixture(): InvertedIndex {
   const index = new InvertedIndex();
   for (let i = 0; i < 200; i++) {
     const doc = { k: i % 50 === 0 ? 'rare' : 'common', t: i % 2 === 0 ? 'even' : 'odd' };
-    index.add(`d${i}`, doc, mapping.parse(doc));
+    index.addSource(`d${i}`, doc, mapping);
   }
   return index;
 }

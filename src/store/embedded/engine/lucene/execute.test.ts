@@ -14,7 +14,7 @@ function fixture(): InvertedIndex {
     ['1', { t: 'a' }],
     ['2', { t: 'b' }],
   ] as const) {
-    index.add(id, doc, mapping.parse(doc));
+    index.addSource(id, doc, mapping);
   }
   return index;
 }

@@ -37,7 +37,7 @@ describe('term disjunctions', () => {
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: 1 + (i % 7) }, (_, j) => words[(i * (j + 3) + j * j) % 4]).join(' ');
       const doc = { txt: text };
-      index.add(`d${i}`, doc, mapping.parse(doc));
+      index.addSource(`d${i}`, doc, mapping);
     }
     for (let i = 0; i < 3000; i += 5) index.remove(`d${i}`);
     const d = booleanQuery([
@@ -65,7 +65,7 @@ describe('term disjunctions', () => {
       const repeats = i % 1013 === 0 ? 3 : i % 331 === 0 ? 2 : 1;
       const text = [...Array.from({ length: repeats }, () => 'a'), ...Array.from({ length: i % 9 }, () => 'b')].join(' ');
       const doc = { txt: i % 4 === 3 ? 'b' : text };
-      index.add(`d${i}`, doc, mapping.parse(doc));
+      index.addSource(`d${i}`, doc, mapping);
     }
     for (const query of [t('a'), boostQuery(t('a'), 2), t('b')]) {
       const expected = evaluate(query, index, 1, true) as Matches;

@@ -11,7 +11,7 @@ describe('term and phrase matches', () => {
     ['1', { t: ['b', 'a b'], k: 'x' }],
     ['2', { t: 'c', k: 'y' }],
   ] as const) {
-    index.add(id, doc, mapping.parse(doc));
+    index.addSource(id, doc, mapping);
   }
   const t = index.field('t')!;
 

@@ -10,7 +10,7 @@ for (const [id, doc] of [
   ['b', { k: 'y', n: [2, 3] }],
   ['c', { n: 3 }],
 ] as const) {
-  index.add(id, doc, mapping.parse(doc));
+  index.addSource(id, doc, mapping);
 }
 const docs = (q: LQuery) => (q.type === 'leaf' ? [...q.docs(index)].sort() : q.type);
 
