@@ -10,6 +10,12 @@ import { SOURCE_JSON, type Hit } from './port';
 export const MARK = `\u0000${randomBytes(12).toString('hex')}`;
 export const MARK_JSON = JSON.stringify(MARK);
 
+/** JSON text holding MARK once, as the text before it and the text after it. */
+export function splitAtMark(json: string): [string, string] {
+  const at = json.indexOf(MARK_JSON);
+  return [json.slice(0, at), json.slice(at + MARK_JSON.length)];
+}
+
 /** Whether any hit still holds its stored source text. */
 export function hasStoredSources(hits: unknown): hits is Hit[] {
   if (!Array.isArray(hits)) return false;
@@ -31,9 +37,7 @@ function aroundSource(hit: Hit): [string, string] {
   // any other shape: serialized around `_source`, which is not read (that would parse it)
   const fields: Record<string, unknown> = {};
   for (const key of keys) fields[key] = key === '_source' ? MARK : (hit as unknown as Record<string, unknown>)[key];
-  const text = JSON.stringify(fields);
-  const at = text.indexOf(MARK_JSON);
-  return [text.slice(0, at), text.slice(at + MARK_JSON.length)];
+  return splitAtMark(JSON.stringify(fields));
 }
 
 /** `[hit,...]` as bytes. */

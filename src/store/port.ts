@@ -23,7 +23,7 @@ export interface SearchRequest {
 /**
  * On a hit whose `_source` nobody has read yet: the UTF-8 JSON text `_source` parses from. A
  * transport may copy these bytes into its answer instead of serializing `_source` again (see
- * src/transport/json). Reading `_source` parses them and removes this key, since the object read
+ * src/transport/envelopeJson.ts). Reading `_source` parses them and removes this key, since the object read
  * may then be changed.
  */
 export const SOURCE_JSON: unique symbol = Symbol('sourceJson');

@@ -5,7 +5,7 @@
  * then neither parsed nor serialized again.
  */
 import { HITS_JSON, type SearchResult } from '../store/port';
-import { MARK, MARK_JSON, hasStoredSources, hitsJson } from '../store/hitsJson';
+import { MARK, hasStoredSources, hitsJson, splitAtMark } from '../store/hitsJson';
 
 /** A string when nothing stored is copied in (the usual JSON.stringify), else the bytes. */
 export function envelopeJson(envelope: object): string | Buffer {
@@ -21,7 +21,6 @@ export function envelopeJson(envelope: object): string | Buffer {
   // (`hits` is not read: on a cached result that would build the hit objects)
   const frameResult: Record<string, unknown> = {};
   for (const key of Object.keys(result)) frameResult[key] = key === 'hits' ? MARK : (result as unknown as Record<string, unknown>)[key];
-  const frame = JSON.stringify({ ...message, result: frameResult });
-  const at = frame.indexOf(MARK_JSON);
-  return Buffer.concat([Buffer.from(frame.slice(0, at)), hits, Buffer.from(frame.slice(at + MARK_JSON.length))]);
+  const [before, after] = splitAtMark(JSON.stringify({ ...message, result: frameResult }));
+  return Buffer.concat([Buffer.from(before), hits, Buffer.from(after)]);
 }

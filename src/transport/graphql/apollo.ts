@@ -82,7 +82,8 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     server,
     mount(app) {
       // One express layer: request id, then the JSON body read as REST reads it (readBody.ts: the
-      // same limit and errors; express.json() cost about 50 µs a request more, see bench/), then Apollo.
+      // same limit and errors), then Apollo. express.json() in layers of its own cost about 150 µs
+      // a request more (README, "Decisions").
       // A body that is not JSON (a GET, another type) is left to Apollo, which answers it.
       const graphql: RequestHandler = (req, res, next) => {
         const requestId = requestIdFrom(req.headers['x-request-id']);

@@ -34,7 +34,7 @@ function queryArgs(search: string): Record<string, unknown> {
 
 /**
  * The answer is written from the check phase (setImmediate), after the event loop has read every
- * request that was ready: under load this batches the writes, and measured about 10-15% less CPU
+ * request that was ready: under load this batches the writes, and measured 10-25% less CPU
  * per request than writing from the microtask that produced the envelope (bench:transports).
  */
 function answer(res: ServerResponse, envelope: Envelope): void {
