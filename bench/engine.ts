@@ -12,13 +12,14 @@
  *   the number of documents.
  *
  * Settings: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000),
+ * BENCH_BUILDS (timed builds per side, the median reported: default 3; 1 at 1M documents and more),
  * BENCH_ROUNDS (timed rounds over the 200 queries, default 5; 2 at 1M documents and more, where
  * MiniSearch, which scores and sorts every match, gets one).
  */
 import { CATEGORIES, corpus, queries, vocabulary, type CorpusDoc } from './lib/corpus';
 import { EngineContender, MiniSearchContender, type Contender } from './lib/contenders';
 import { measure, type Latency } from './lib/latency';
-import { mb, since, snapshot, type MemoryUse } from './lib/memory';
+import { collect, mb, since, snapshot, type MemoryUse } from './lib/memory';
 import { ms, ratio, table } from './lib/table';
 import { SearchIndex } from '../src/store/embedded/engine';
 
@@ -35,6 +36,8 @@ const SELECTIVE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[1000 + i *
 const RARE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[4000 + i * 5]);
 
 const roundsFor = (size: number) => Number(process.env.BENCH_ROUNDS ?? (size >= 1_000_000 ? 2 : 5));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const buildsFor = (size: number) => Number(process.env.BENCH_BUILDS ?? (size >= 1_000_000 ? 1 : 3));
 
 interface SideResult {
   buildMs: number;
@@ -52,19 +55,28 @@ interface SizeResult {
 }
 
 /**
- * Generate the corpus, build (timed), drop the corpus, then measure memory against a snapshot taken
- * before the corpus existed: each side is charged for exactly what it keeps (strings it shares with
- * the corpus included), and the build reads documents already in memory.
+ * Generate the corpus, then build (timed) `builds` times, each after a full garbage collection, and
+ * keep the median time: the collection settles the corpus just made (promoting a fresh corpus is the
+ * generator's cost, not the build's: without it, whichever side builds first pays for it), and the
+ * median keeps one slow spell of a shared machine from deciding a ratio. Then drop the corpus and
+ * measure memory against a snapshot taken before the corpus existed, the last build kept: each side
+ * is charged for exactly what it keeps (strings it shares with the corpus included), and the build
+ * reads documents already in memory.
  */
-function buildSide(side: Contender, size: number): { buildMs: number; memory: MemoryUse } {
+function buildSide(side: Contender, size: number): { buildMs: number; memory: MemoryUse; buildsMs: number[] } {
   const before = snapshot();
   let docs: CorpusDoc[] | null = [...corpus(size)];
   let sources: Record<string, unknown>[] | null = docs.map(({ _id, ...source }) => source as Record<string, unknown>);
-  const start = process.hrtime.bigint();
-  side.build(docs, sources);
-  const buildMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const buildsMs: number[] = [];
+  for (let i = 0; i < buildsFor(size); i++) {
+    if (i > 0) side.drop();
+    collect();
+    const start = process.hrtime.bigint();
+    side.build(docs, sources);
+    buildsMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
   docs = sources = null;
-  return { buildMs, memory: since(before) };
+  return { buildMs: median(buildsMs), memory: since(before), buildsMs };
 }
 
 interface Workload {
@@ -113,19 +125,21 @@ function runSize(size: number): SizeResult {
   const engineMatch = measure(QUERY_COUNT, rounds, (i) => engine.match(TEXTS[i]));
   const workloads = engineWorkloads(engine.index as SearchIndex, rounds);
   const totals = TEXTS.slice(0, 20).map((t) => (engine.index as SearchIndex).search({ query: { match: { name: t } }, from: 0, size: 0 }).total);
-  console.log(`engine: built in ${(engineBuild.buildMs / 1000).toFixed(2)} s; average total hits of the match queries ~${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length)}`);
+  const builds = (b: { buildsMs: number[] }) => `built in ${b.buildsMs.map((t) => (t / 1000).toFixed(2)).join(', ')} s (median ${(median(b.buildsMs) / 1000).toFixed(2)})`;
+  console.log(`engine: ${builds(engineBuild)}; average total hits of the match queries ~${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length)}`);
   engine.drop();
 
   const reduced = new EngineContender('name');
   const reducedBuild = buildSide(reduced, size);
   const reducedMatch = measure(QUERY_COUNT, rounds, (i) => reduced.match(TEXTS[i]));
+  console.log(`engine, name only: ${builds(reducedBuild)}`);
   reduced.drop();
 
   const minisearch = new MiniSearchContender();
   const msBuild = buildSide(minisearch, size);
   // MiniSearch scores and sorts every match: at a million documents one timed round is enough
   const msMatch = measure(QUERY_COUNT, size >= 1_000_000 ? 1 : rounds, (i) => minisearch.match(TEXTS[i]));
-  console.log(`MiniSearch: built in ${(msBuild.buildMs / 1000).toFixed(2)} s`);
+  console.log(`MiniSearch: ${builds(msBuild)}`);
   minisearch.drop();
 
   const result: SizeResult = { size, engine: { ...engineBuild, match: engineMatch }, nameOnly: { ...reducedBuild, match: reducedMatch }, minisearch: { ...msBuild, match: msMatch }, workloads };

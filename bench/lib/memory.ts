@@ -8,7 +8,8 @@ export interface MemoryUse {
   arrayBuffers: number;
 }
 
-function collect(): void {
+/** A full garbage collection (twice: what the first frees may free more). */
+export function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run node with --expose-gc');
   gc();
