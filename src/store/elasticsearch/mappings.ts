@@ -20,7 +20,7 @@
  *   (a string in a long field) is left out of that field instead of failing the whole write, as the
  *   embedded engine does; the document is stored and its other fields indexed.
  */
-import type { Mapping } from '../embedded/engine';
+import { EXPLICIT_TYPES, type Mapping } from '../embedded/engine/mapping';
 import { API_KEY_MAPPING, ENTITY_MAPPING } from '../embedded/embeddedStore';
 
 export interface IndexDefinition {
@@ -42,7 +42,7 @@ export function explicitProperties(mapping: Mapping): Properties {
     }
     level[parts[parts.length - 1]] = { type };
   };
-  for (const type of ['keyword', 'date', 'text', 'long', 'float', 'boolean'] as const) for (const field of mapping[type] ?? []) declare(field, type);
+  for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) declare(field, type);
   return root;
 }
 

@@ -41,7 +41,7 @@ export interface Mapping {
 }
 
 /** The explicit field lists of a Mapping, by type. */
-const EXPLICIT_TYPES = ['keyword', 'date', 'text', 'long', 'float', 'boolean'] as const;
+export const EXPLICIT_TYPES = ['keyword', 'date', 'text', 'long', 'float', 'boolean'] as const;
 
 export const KEYWORD_SUBFIELD = 'keyword';
 export const IGNORE_ABOVE = 256;
