@@ -52,7 +52,7 @@ export function hitsJson(hits: readonly Hit[]): Buffer {
       return;
     }
     const [before, after] = aroundSource(hit);
-    parts.push(Buffer.from(text + before), json as Buffer);
+    parts.push(Buffer.from(text + before), json);
     text = after;
   });
   parts.push(Buffer.from(`${text}]`));

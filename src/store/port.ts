@@ -41,7 +41,7 @@ export interface Hit {
   _score: number | null;
   _source: Doc;
   sort?: unknown[];
-  [SOURCE_JSON]?: Uint8Array;
+  [SOURCE_JSON]?: Buffer;
   readonly [READ_ONLY_SOURCE]?: Readonly<Doc>;
 }
 

@@ -120,7 +120,7 @@ export class SearchCache {
     const hits: CachedHit[] = [];
     for (const hit of result.hits) {
       const json = hit[SOURCE_JSON];
-      if (!Buffer.isBuffer(json)) return; // a filtered or object-kept source: not cached
+      if (json === undefined) return; // a filtered or object-kept source: not cached
       hits.push({ id: hit._id, score: hit._score, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
     }
     this.put(collection, key, { kind: 'search', total: result.total, hits });

@@ -7,14 +7,12 @@
 import { MARK, MARK_JSON } from '../../store/hitsJson';
 
 /** While stringifyAnswer runs: the texts met so far, in the order JSON.stringify met them. */
-let collecting: Uint8Array[] | null = null;
-
-const text = (json: Uint8Array): string => (Buffer.isBuffer(json) ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength)).toString('utf8');
+let collecting: Buffer[] | null = null;
 
 export class RawJson {
   /** `json`: UTF-8 JSON text; `parsed`: the same value as an object, made only when asked for. */
   constructor(
-    private readonly json: Uint8Array,
+    private readonly json: Buffer,
     private readonly parsed: () => unknown,
   ) {}
 
@@ -29,7 +27,7 @@ export class RawJson {
 export function stringifyAnswer(value: unknown): string {
   collecting = [];
   let json: string;
-  let texts: Uint8Array[];
+  let texts: Buffer[];
   try {
     json = JSON.stringify(value);
   } finally {
@@ -41,7 +39,7 @@ export function stringifyAnswer(value: unknown): string {
   let from = 0;
   for (const raw of texts) {
     const at = json.indexOf(MARK_JSON, from);
-    out += json.slice(from, at) + text(raw);
+    out += json.slice(from, at) + raw.toString('utf8');
     from = at + MARK_JSON.length;
   }
   return `${out}${json.slice(from)}\n`;
