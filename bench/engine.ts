@@ -18,7 +18,7 @@
  */
 import { CATEGORIES, corpus, queries, vocabulary, type CorpusDoc } from './lib/corpus';
 import { EngineContender, MiniSearchContender, type Contender } from './lib/contenders';
-import { measure, type Latency } from './lib/latency';
+import { measure, median, type Latency } from './lib/latency';
 import { collect, mb, since, snapshot, type MemoryUse } from './lib/memory';
 import { ms, ratio, table } from './lib/table';
 import { SearchIndex } from '../src/store/embedded/engine';
@@ -36,7 +36,6 @@ const SELECTIVE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[1000 + i *
 const RARE = Array.from({ length: QUERY_COUNT }, (_, i) => WORDS[4000 + i * 5]);
 
 const roundsFor = (size: number) => Number(process.env.BENCH_ROUNDS ?? (size >= 1_000_000 ? 2 : 5));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const buildsFor = (size: number) => Number(process.env.BENCH_BUILDS ?? (size >= 1_000_000 ? 1 : 3));
 
 interface SideResult {
@@ -147,8 +146,10 @@ function runSize(size: number): SizeResult {
   return result;
 }
 
+/** What a side keeps: JavaScript heap and typed arrays. */
+const heapAndArrays = (s: SideResult) => s.memory.heapUsed + s.memory.arrayBuffers;
+
 function printSize(r: SizeResult, rounds: number): void {
-  const heapAndArrays = (s: SideResult) => s.memory.heapUsed + s.memory.arrayBuffers;
   const row = (name: string, s: SideResult) => [name, ms(s.buildMs), mb(s.memory.heapUsed), mb(s.memory.arrayBuffers), mb(heapAndArrays(s)), ms(s.match.p50), ms(s.match.p99)];
   // how many times better the engine side is than MiniSearch, column by column
   const base = r.minisearch;
@@ -196,7 +197,7 @@ function printSummary(results: SizeResult[]): void {
     const p99 = at.minisearch.match.p99 / at.engine.match.p99;
     const build = at.minisearch.buildMs / at.engine.buildMs;
     const heap = at.engine.memory.heapUsed / at.minisearch.memory.heapUsed;
-    const total = (at.engine.memory.heapUsed + at.engine.memory.arrayBuffers) / (at.minisearch.memory.heapUsed + at.minisearch.memory.arrayBuffers);
+    const total = heapAndArrays(at.engine) / heapAndArrays(at.minisearch);
     const nameOnly = (get: (s: SideResult) => number, ratioOf: (engine: number, other: number) => number) => ratioOf(get(at.nameOnly), get(at.minisearch));
     console.log('(latency and memory are judged on the "every field" row, the harder one; the "name only" row in parentheses)');
     console.log(`at 100,000 documents: match p50 ${p50.toFixed(1)}x faster than MiniSearch (target >= 5x): ${verdict(p50 >= 5)} (name only: ${nameOnly((s) => s.match.p50, (e, o) => o / e).toFixed(1)}x)`);
@@ -208,7 +209,7 @@ function printSummary(results: SizeResult[]): void {
         ` With every field indexed by dynamic mapping, about nine times the indexed values (name, description, code, category, each with a .keyword sub-field; rank; allowTenantIds): ${build.toFixed(2)}x)`,
     );
     const heapNameOnly = nameOnly((s) => s.memory.heapUsed, (e, o) => e / o);
-    const totalNameOnly = nameOnly((s) => s.memory.heapUsed + s.memory.arrayBuffers, (e, o) => e / o);
+    const totalNameOnly = nameOnly(heapAndArrays, (e, o) => e / o);
     console.log(
       `at 100,000 documents: heapUsed ${(heap * 100).toFixed(0)}% of MiniSearch's (target <= 100%): ${verdict(heap <= 1)}; counting typed arrays too, ${(total * 100).toFixed(0)}%: ${verdict(total <= 1)}` +
         ` (name only: ${(heapNameOnly * 100).toFixed(0)}% and ${(totalNameOnly * 100).toFixed(0)}%)`,

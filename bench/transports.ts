@@ -26,6 +26,7 @@ import { TokenService } from '../src/core/auth/tokens';
 import { corpus, queries } from './lib/corpus';
 import { startNode, type Child } from './lib/processes';
 import { withCpuCost, type CpuCost } from './lib/cpuTime';
+import { median } from './lib/latency';
 import { hasWrk, wrkPost, type LoadResult } from './lib/wrk';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -80,8 +81,6 @@ const ROUND_ORDER = [
   'GraphQL search (HTTP)',
   'reference: express fixed JSON',
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The median run of a row (by requests/s). */
 function typical(row: Row): LoadResult & CpuCost {
@@ -144,8 +143,8 @@ async function main(): Promise<void> {
     await startFloor('floor: Apollo constant query', 'apolloConstant.js', {}, (port) => `http://127.0.0.1:${port}/graphql`, { query: '{ hello }' }, children, rows);
     await startFloor('reference: express fixed JSON', 'expressFixed.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
 
-    // every server stays up; the runs are interleaved (round 1 of every row, then round 2...) and
-    // each row reports its median, so that a slow spell of this shared machine hits all rows alike
+    // every server stays up; the runs are interleaved (round 1 of every row, then round 2...), in
+    // ROUND_ORDER: each target's two sides back to back, so that their ratio is taken seconds apart
     for (const row of rows) row.load(2); // warm-up
     const order = ROUND_ORDER.map((name) => rows.find((row) => row.name === name)!);
     for (let round = 1; round <= ROUNDS; round++) {

@@ -1,7 +1,7 @@
 /**
  * CPU time of a server process, and the machine's steal, read from /proc (Linux): what a load run
  * cost the server per request. On a shared VM whose speed swings (steal), requests/s of runs taken
- * minutes apart differ by up to 2x; the server's CPU per request does not move with it.
+ * minutes apart differ by up to 2x; the server's CPU per request moves less with it, though it still moves.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -9,6 +9,9 @@ export interface Latency {
   samples: number;
 }
 
+/** The middle value (of an even count, the upper of the two middle ones). */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** The value below which a fraction `q` of the sorted samples lie (nearest rank). */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
