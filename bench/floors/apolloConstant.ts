@@ -1,4 +1,4 @@
-/** Floor: Apollo Server 5 on express 5 (as the gateway mounts it) answering a constant query. */
+/** Floor: Apollo Server 5 on express 5, stock (express.json() and the @as-integrations/express5 middleware), answering a constant query. */
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';

@@ -234,6 +234,28 @@ describe('request ids', () => {
     }
   });
 
+  it('a query sent with GET is answered as Apollo answers it (with the preflight header Apollo asks of a GET)', async () => {
+    const query = encodeURIComponent('{ me { tenantId } }');
+    const ok = await request(server, 'GET', `/graphql?query=${query}`, { token: tokens.valid, headers: { 'Apollo-Require-Preflight': 'true', 'X-Request-Id': 'get-1' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(ok.headers.get('x-request-id')).toBe('get-1');
+    expect(ok.body.data.me.tenantId).toEqual(expect.any(String));
+    // a "simple" request (no preflight header, no JSON content type) is refused: Apollo's CSRF prevention
+    const csrf = await request(server, 'GET', `/graphql?query=${query}`, { token: tokens.valid });
+    expect(csrf.status).toBe(400);
+    expect(csrf.text).toMatch(/CSRF/);
+    const plain = await request(server, 'POST', '/graphql', { raw: '{ me { tenantId } }', headers: { 'Content-Type': 'text/plain' } });
+    expect(plain.status).toBe(400);
+  });
+
+  it('a browser asking GET /graphql for HTML gets the landing page (on outside production)', async () => {
+    const page = await request(server, 'GET', '/graphql', { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).toMatch(/<html/i);
+  });
+
   it('a body that is not JSON is network.http.body_parse_failed (400), with the request id', async () => {
     const res = await request(server, 'POST', '/graphql', { raw: '{"query": ', headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'bad-json-1' } });
     expect(res.status).toBe(400);
