@@ -96,7 +96,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   });
 
   const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, extensions: [realtimeExtension(deps)] });
-  const graphqlWs = createGraphQLWs({ schema, deps, rules, maxMessageBytes: config.limits.maxMessageBytes, reportInternal });
+  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, reportInternal });
   // One upgrade handler routes by path: two ws servers attached with {server, path} break each other.
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = (req.url ?? '/').split('?')[0];

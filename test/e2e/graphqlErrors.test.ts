@@ -9,9 +9,10 @@ import { request, startTestServer, type TestServer } from '../support/testServer
 import { algNoneToken, foreignToken, UUID_PATTERN } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp, gqlWs, openGraphQLWs } from '../support/graphql';
 
-/** The default server (depth limit 10) and one with GRAPHQL_MAX_DEPTH=3. */
+/** The default server (depth limit 10), one with GRAPHQL_MAX_DEPTH=3, one with introspection and the landing page off. */
 let server: TestServer;
 let shallow: TestServer;
+let closed: TestServer;
 const tokens: Record<TokenKind, string | undefined> = { none: undefined, malformed: 'not-a-jwt', foreign: '', algNone: '', valid: '' };
 type TokenKind = 'none' | 'malformed' | 'foreign' | 'algNone' | 'valid';
 const clients: Client[] = [];
@@ -122,7 +123,11 @@ const SUBSCRIPTION_CASES: Case[] = [
 ];
 
 beforeAll(async () => {
-  [server, shallow] = await Promise.all([startTestServer(), startTestServer({ env: { GRAPHQL_MAX_DEPTH: '3' } })]);
+  [server, shallow, closed] = await Promise.all([
+    startTestServer(),
+    startTestServer({ env: { GRAPHQL_MAX_DEPTH: '3' } }),
+    startTestServer({ env: { GRAPHQL_INTROSPECTION: 'false', GRAPHQL_LANDING_PAGE: 'false' } }),
+  ]);
   // Each server has its own secret: valid tokens for `shallow` are minted by it (tokenFor).
   tokens.valid = await server.token({ sub: 'alice', tenantId: 'acme', roles: [] });
   tokens.foreign = await foreignToken({ sub: 'alice', tenantId: 'acme', roles: [] });
@@ -131,7 +136,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
-  await Promise.all([server.stop(), shallow.stop()]);
+  await Promise.all([server.stop(), shallow.stop(), closed.stop()]);
 });
 
 async function tokenFor(c: Case): Promise<string | undefined> {
@@ -262,5 +267,54 @@ describe('request ids', () => {
     expect(res.headers.get('x-request-id')).toBe('bad-json-1');
     const error = expectGqlError(res.body?.errors, 'network.http.body_parse_failed', 400);
     expect(error.extensions.requestId).toBe('bad-json-1');
+  });
+});
+
+describe('GraphQL\'s own refusals, the same code over HTTP and graphql-ws (status 400)', () => {
+  const both = async (target: TestServer, query: string) => {
+    const token = await target.token({ sub: 'alice', tenantId: 'acme', roles: [] });
+    const http = await gqlHttp(target, query, { token });
+    const client = openGraphQLWs(target, token);
+    clients.push(client);
+    const ws = await gqlWs(client, query);
+    return { http, ws };
+  };
+
+  it.each([
+    ['a syntax error', '{ me { userId }', 'GRAPHQL_PARSE_FAILED'],
+    ['an unknown field', '{ me { shoeSize } }', 'GRAPHQL_VALIDATION_FAILED'],
+  ])('%s', async (_name, query, code) => {
+    const { http, ws } = await both(server, query);
+    expect(http.status).toBe(400);
+    expectGqlError(http.body.errors, code, 400);
+    expectGqlError(ws.graphqlErrors, code, 400);
+  });
+
+  it('introspection answers when on (outside production): __schema and __type', async () => {
+    const query = '{ __schema { queryType { name } } __type(name: "Country") { fields { name } } }';
+    const { http, ws } = await both(server, query);
+    for (const data of [expectGqlData(http), ws.data[0]]) {
+      expect(data.__schema.queryType.name).toBe('Query');
+      expect(data.__type.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['name', 'code', '_service_info']));
+    }
+  });
+
+  it('GRAPHQL_INTROSPECTION=false refuses __schema and __type over HTTP and graphql-ws alike', async () => {
+    for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Country") { name } }']) {
+      const { http, ws } = await both(closed, query);
+      expect(http.status).toBe(400);
+      expect(http.body.data).toBeUndefined();
+      expectGqlError(http.body.errors, 'GRAPHQL_VALIDATION_FAILED', 400);
+      expectGqlError(ws.graphqlErrors, 'GRAPHQL_VALIDATION_FAILED', 400);
+      expect(ws.data).toEqual([]);
+    }
+    // __typename is not introspection: still answered
+    const { http } = await both(closed, '{ __typename }');
+    expect(expectGqlData(http)).toEqual({ __typename: 'Query' });
+  });
+
+  it('GRAPHQL_LANDING_PAGE=false: no landing page for a browser', async () => {
+    const page = await request(closed, 'GET', '/graphql', { headers: { Accept: 'text/html' } });
+    expect(page.text).not.toMatch(/<html/i);
   });
 });

@@ -20,6 +20,9 @@ export function unwrap<T>(result: Result<T>, requestId: string): T {
   throw toGraphQLError(result.error, requestId);
 }
 
+/** GraphQL's own refusals of a request (Apollo's codes): answered 400, and given that status. */
+const REQUEST_ERRORS = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST']);
+
 /**
  * Apollo's and graphql-ws's last word on every error: errors of ours and GraphQL's own (syntax,
  * validation, bad variables) pass; anything else a resolver threw is an internal error.
@@ -29,6 +32,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, re
   if (typeof limit === 'string') {
     const { [LIMIT_EXTENSION]: _marker, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: limit, status: 400 } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && REQUEST_ERRORS.has(code) && formatted.extensions?.status === undefined) {
+    return { ...formatted, extensions: { ...formatted.extensions, status: 400 } };
   }
   const original = unwrapResolverError(error);
   if (original instanceof ApiError) return formatted;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, getOperationAST, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { CoreDeps } from '../../core/deps';
@@ -18,6 +18,8 @@ export interface GraphQLWsOptions {
   schema: GraphQLSchema;
   deps: CoreDeps;
   rules: ValidationRule[];
+  /** Off: __schema and __type are refused, as Apollo refuses them over HTTP. */
+  introspection: boolean;
   maxMessageBytes: number;
   reportInternal: (err: unknown) => void;
 }
@@ -39,9 +41,13 @@ function refuse(errors: readonly GraphQLError[], requestId: string, reportIntern
 
 const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', status: 400 } });
 
-export function createGraphQLWs({ schema, deps, rules, maxMessageBytes, reportInternal }: GraphQLWsOptions) {
+/** A parse or validation error with the code Apollo gives it over HTTP, unless it has one (the limits' codes). */
+const coded = (error: GraphQLError, code: string) =>
+  error.extensions.code !== undefined ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code } });
+
+export function createGraphQLWs({ schema, deps, rules, introspection, maxMessageBytes, reportInternal }: GraphQLWsOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
-  const validate = validateWithLimits(rules);
+  const validate = validateWithLimits(introspection ? rules : [...rules, NoSchemaIntrospectionCustomRule]);
   const format = (errors: readonly (GraphQLFormattedError | GraphQLError)[], requestId: string) =>
     withRequestId(
       errors.map((e) => formatError(e instanceof GraphQLError ? e.toJSON() : e, e, reportInternal)),
@@ -58,10 +64,10 @@ export function createGraphQLWs({ schema, deps, rules, maxMessageBytes, reportIn
         try {
           document = parse(payload.query);
         } catch (err) {
-          return refuse([err instanceof GraphQLError ? err : badRequest(String(err))], requestId, reportInternal);
+          return refuse([err instanceof GraphQLError ? coded(err, 'GRAPHQL_PARSE_FAILED') : badRequest(String(err))], requestId, reportInternal);
         }
         const errors = validate(schema, document);
-        if (errors.length > 0) return refuse(errors, requestId, reportInternal);
+        if (errors.length > 0) return refuse(errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED')), requestId, reportInternal);
         if (!getOperationAST(document, payload.operationName)) return refuse([badRequest('Unable to identify the operation')], requestId, reportInternal);
         const contextValue: GraphQLContext = createContext(deps, tokenOf(ctx.connectionParams, ctx.extra.request), requestId);
         return { schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue };
