@@ -40,9 +40,8 @@ function aroundSource(hit: Hit): [string, string] {
   return splitAtMark(JSON.stringify(fields));
 }
 
-/** `[hit,...]` as bytes. */
-export function hitsJson(hits: readonly Hit[]): Buffer {
-  const parts: Buffer[] = [];
+/** `[hit,...]` as JSON text. */
+export function hitsJson(hits: readonly Hit[]): string {
   let text = '[';
   hits.forEach((hit, i) => {
     if (i > 0) text += ',';
@@ -52,9 +51,7 @@ export function hitsJson(hits: readonly Hit[]): Buffer {
       return;
     }
     const [before, after] = aroundSource(hit);
-    parts.push(Buffer.from(text + before), json);
-    text = after;
+    text += before + json.toString('utf8') + after;
   });
-  parts.push(Buffer.from(`${text}]`));
-  return Buffer.concat(parts);
+  return `${text}]`;
 }

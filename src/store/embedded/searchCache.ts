@@ -26,7 +26,7 @@ interface SearchEntry {
   total: number;
   hits: CachedHit[];
   /** The JSON text of the page of hits, written when first answered from the cache (a search never repeated does not pay for it). */
-  json?: Buffer;
+  json?: string;
 }
 
 type Entry = SearchEntry | { kind: 'count'; total: number };
@@ -63,7 +63,7 @@ class CachedResult {
   }
 
   /** On the prototype, not the result: copies and deep comparisons see a plain result. */
-  get [HITS_JSON](): Buffer | undefined {
+  get [HITS_JSON](): string | undefined {
     if (this.#hits !== undefined) return undefined;
     const entry = this.#entry;
     return (entry.json ??= hitsJson(entry.hits.map(materialize)));

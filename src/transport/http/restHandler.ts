@@ -18,7 +18,7 @@ export const REST_PREFIX = '/v4/';
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   const payload = envelopeJson(envelope);
   // (headers as a flat list: Node's quicker path)
-  res.writeHead(envelope.status, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length), 'X-Request-Id', envelope.requestId]);
+  res.writeHead(envelope.status, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(Buffer.byteLength(payload)), 'X-Request-Id', envelope.requestId]);
   res.end(payload);
 }
 
