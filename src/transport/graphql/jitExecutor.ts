@@ -2,7 +2,8 @@
  * GraphQL over HTTP executed by graphql-jit: each operation is compiled once into a JavaScript
  * function (kept per parsed document: Apollo's document store hands back the same document for the
  * same query text) instead of graphql-js walking the document for every request. Same schema, same
- * resolvers, same results and errors. graphql-js still runs what graphql-jit cannot compile, and
+ * resolvers, same results and errors. graphql-js still runs what graphql-jit cannot compile,
+ * operations whose variables graphql-jit refused (for graphql-js's error messages), and
  * documents with a variable inside a list or object literal: graphql-jit reads such literals when
  * it compiles, before variables exist (a JSON argument `{ids: {values: [$id]}}` would lose $id).
  *
@@ -10,7 +11,7 @@
  * which supplies the schema and an executor (no federation involved).
  */
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
-import { BREAK, Kind, execute, getVariableValues, visit, type ASTNode, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { BREAK, Kind, execute, visit, type ASTNode, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 export type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
@@ -51,14 +52,16 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
     async load() {
       return {
         schema,
-        executor: async ({ document, operation, request, context }) => {
+        executor: async ({ document, request, context }) => {
           const operationName = request.operationName ?? undefined;
           const query = compile(document, operationName);
           const variables = request.variables ?? {};
-          // bad variables: graphql-js's own errors (Apollo answers them 400 BAD_USER_INPUT by their form)
-          const badVariables = query !== null && operation.variableDefinitions?.length ? 'errors' in getVariableValues(schema, operation.variableDefinitions, variables) : false;
-          if (query === null || badVariables) return execute({ schema, document, operationName, variableValues: variables, contextValue: context });
-          return (await query.query(undefined, context, variables)) as ExecutionResult;
+          const graphqlJs = () => execute({ schema, document, operationName, variableValues: variables, contextValue: context });
+          if (query === null) return graphqlJs();
+          const result = (await query.query(undefined, context, variables)) as ExecutionResult;
+          // errors and no data at all: the variables were refused before anything ran. graphql-js
+          // runs it again for its own errors, which Apollo recognizes and answers 400 BAD_USER_INPUT.
+          return result.data === undefined && result.errors !== undefined ? graphqlJs() : result;
         },
       };
     },
