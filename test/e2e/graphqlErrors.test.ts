@@ -271,20 +271,21 @@ describe('request ids', () => {
 });
 
 describe('GraphQL\'s own refusals, the same code over HTTP and graphql-ws (status 400)', () => {
-  const both = async (target: TestServer, query: string) => {
+  const both = async (target: TestServer, query: string, variables?: Record<string, unknown>) => {
     const token = await target.token({ sub: 'alice', tenantId: 'acme', roles: [] });
-    const http = await gqlHttp(target, query, { token });
+    const http = await gqlHttp(target, query, { token, variables });
     const client = openGraphQLWs(target, token);
     clients.push(client);
-    const ws = await gqlWs(client, query);
+    const ws = await gqlWs(client, query, variables);
     return { http, ws };
   };
 
   it.each([
-    ['a syntax error', '{ me { userId }', 'GRAPHQL_PARSE_FAILED'],
-    ['an unknown field', '{ me { shoeSize } }', 'GRAPHQL_VALIDATION_FAILED'],
-  ])('%s', async (_name, query, code) => {
-    const { http, ws } = await both(server, query);
+    ['a syntax error', '{ me { userId }', 'GRAPHQL_PARSE_FAILED', undefined],
+    ['an unknown field', '{ me { shoeSize } }', 'GRAPHQL_VALIDATION_FAILED', undefined],
+    ['a variable of the wrong type', 'query($n: Int) { search(type: "countries", size: $n) { total } }', 'BAD_USER_INPUT', { n: 'many' }],
+  ])('%s', async (_name, query, code, variables) => {
+    const { http, ws } = await both(server, query, variables);
     expect(http.status).toBe(400);
     expectGqlError(http.body.errors, code, 400);
     expectGqlError(ws.graphqlErrors, code, 400);

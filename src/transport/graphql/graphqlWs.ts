@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getOperationAST, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { CoreDeps } from '../../core/deps';
@@ -41,7 +41,10 @@ function refuse(errors: readonly GraphQLError[], requestId: string, reportIntern
 
 const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', status: 400 } });
 
-/** A parse or validation error with the code Apollo gives it over HTTP, unless it has one (the limits' codes). */
+/** An error of graphql-js's variable coercion (what Apollo answers 400 BAD_USER_INPUT). */
+const isVariableError = (error: GraphQLError) => error.nodes?.length === 1 && error.nodes[0].kind === Kind.VARIABLE_DEFINITION;
+
+/** A parse, validation or variable error with the code Apollo gives it over HTTP, unless it has one (the limits' codes). */
 const coded = (error: GraphQLError, code: string) =>
   error.extensions.code !== undefined ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code } });
 
@@ -74,7 +77,9 @@ export function createGraphQLWs({ schema, deps, rules, introspection, maxMessage
       },
       onNext(_ctx, _id, _payload, args, result) {
         if (!result.errors) return result;
-        return { ...result, errors: format(result.errors, (args.contextValue as GraphQLContext).requestId) };
+        // no data at all: variables refused before anything ran, coded as Apollo codes them over HTTP
+        const errors = result.data === undefined ? result.errors.map((e) => (e instanceof GraphQLError && isVariableError(e) ? coded(e, 'BAD_USER_INPUT') : e)) : result.errors;
+        return { ...result, errors: format(errors, (args.contextValue as GraphQLContext).requestId) };
       },
     },
     wss,
