@@ -19,7 +19,7 @@
  */
 import { CATEGORIES, corpus, queries, vocabulary, type CorpusDoc } from './lib/corpus';
 import { EngineContender, MiniSearchContender, type Contender } from './lib/contenders';
-import { measure, median, type Latency } from './lib/latency';
+import { measure, median, roundRatios, type Latency } from './lib/latency';
 import { collect, mb, since, snapshot, type MemoryUse } from './lib/memory';
 import { ms, ratio, table } from './lib/table';
 import { SearchIndex } from '../src/store/embedded/engine';
@@ -112,8 +112,8 @@ function timeBuilds(makers: (() => Contender)[], size: number, rounds: number): 
   return times;
 }
 
-/** The median of the per-round ratios a[i] / b[i]. */
-const pairedRatio = (a: number[], b: number[]): number => median(a.map((x, i) => x / b[i]));
+/** The per-round ratios a[i] / b[i] (see roundRatios). */
+const pairedRatio = (a: number[], b: number[]) => roundRatios(a.map((x, i) => x / b[i]));
 
 interface Workload {
   latency: Latency;
@@ -240,15 +240,14 @@ function printSummary(results: SizeResult[]): void {
   if (at !== undefined) {
     const p50 = at.minisearch.match.p50 / at.engine.match.p50;
     const p99 = at.minisearch.match.p99 / at.engine.match.p99;
-    const build = pairedRatio(at.minisearch.buildsMs, at.engine.buildsMs);
+    const build = pairedRatio(at.minisearch.buildsMs, at.engine.buildsMs).median;
     const heap = at.engine.memory.heapUsed / at.minisearch.memory.heapUsed;
     const total = heapAndArrays(at.engine) / heapAndArrays(at.minisearch);
     const nameOnly = (get: (s: SideResult) => number, ratioOf: (engine: number, other: number) => number) => ratioOf(get(at.nameOnly), get(at.minisearch));
     console.log('(latency and memory are judged on the "every field" row, the harder one; the "name only" row in parentheses)');
     console.log(`at 100,000 documents: match p50 ${p50.toFixed(1)}x faster than MiniSearch (target >= 5x): ${verdict(p50 >= 5)} (name only: ${nameOnly((s) => s.match.p50, (e, o) => o / e).toFixed(1)}x)`);
     console.log(`at 100,000 documents: match p99 ${p99.toFixed(1)}x faster than MiniSearch (target >= 3x): ${verdict(p99 >= 3)} (name only: ${nameOnly((s) => s.match.p99, (e, o) => o / e).toFixed(1)}x)`);
-    const buildNameOnly = pairedRatio(at.minisearch.buildsMs, at.nameOnly.buildsMs);
-    const eachRound = at.minisearch.buildsMs.map((t, i) => `${(t / at.nameOnly.buildsMs[i]).toFixed(2)}x`).join(', ');
+    const { median: buildNameOnly, each: eachRound } = pairedRatio(at.minisearch.buildsMs, at.nameOnly.buildsMs);
     console.log(
       `at 100,000 documents: index build ${buildNameOnly.toFixed(2)}x MiniSearch's speed, the median of the rounds' ratios (${eachRound}) (target >= 2x): ${verdict(buildNameOnly >= 2)}` +
         ` (judged like for like, on the "name only" row: both index name as text; the engine keeps each whole _source besides, MiniSearch stores nothing.` +

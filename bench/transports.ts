@@ -30,7 +30,7 @@ import { TokenService } from '../src/core/auth/tokens';
 import { corpus, queries } from './lib/corpus';
 import { startNode, type Child } from './lib/processes';
 import { withCpuCost, type CpuCost } from './lib/cpuTime';
-import { median } from './lib/latency';
+import { median, roundRatios } from './lib/latency';
 import { hasWrk, wrkPost, type LoadResult } from './lib/wrk';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -191,10 +191,7 @@ function report(rows: Row[], answer: string): void {
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   // each target on its per-round ratios: the two runs of a round are seconds apart (see ROUND_ORDER)
-  const paired = (perRound: (i: number) => number) => {
-    const ratios = rows[0].runs.map((_, i) => perRound(i));
-    return { median: median(ratios), each: ratios.map((r) => `${r.toFixed(2)}x`).join(', ') };
-  };
+  const paired = (perRound: (i: number) => number) => roundRatios(rows[0].runs.map((_, i) => perRound(i)));
   const rps = (name: string) => (i: number) => find(name).runs[i].requestsPerSec;
   const cpuOf = (name: string) => (i: number) => find(name).runs[i].cpuUsPerRequest;
   const floorTarget = (label: string, row: string, floor: string, target: number, note = '') => {

@@ -12,6 +12,11 @@ export interface Latency {
 /** The middle value (of an even count, the upper of the two middle ones). */
 export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Ratios taken round by round (two sides measured seconds apart): their median, and each as "1.23x". */
+export function roundRatios(ratios: readonly number[]): { median: number; each: string } {
+  return { median: median(ratios), each: ratios.map((r) => `${r.toFixed(2)}x`).join(', ') };
+}
+
 /** The value below which a fraction `q` of the sorted samples lie (nearest rank). */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
