@@ -89,16 +89,20 @@ export class InvertedIndex {
 
   /** The number of the live document with this id. */
   docOf(id: string): number | undefined {
-    const key = this.idKeys.get(id);
-    const doc = key < 0 ? -1 : this.docOfKey[key] - 1;
+    const doc = this.liveDoc(this.idKeys.get(id));
     return doc < 0 ? undefined : doc;
+  }
+
+  /** The live document of an id key, or -1 (none, or no such key). */
+  private liveDoc(key: number): number {
+    return key < 0 ? -1 : this.docOfKey[key] - 1;
   }
 
   /** The key of an id (added when new), its live document removed. */
   private freeKey(id: string): number {
     const key = this.idKeys.intern(id);
     if (key >= this.docOfKey.length) this.docOfKey = grow(this.docOfKey, key + 1);
-    const old = this.docOfKey[key] - 1;
+    const old = this.liveDoc(key);
     if (old >= 0) this.removeDoc(old, key);
     return key;
   }
@@ -160,7 +164,7 @@ export class InvertedIndex {
 
   remove(id: string): boolean {
     const key = this.idKeys.get(id);
-    const doc = key < 0 ? -1 : this.docOfKey[key] - 1;
+    const doc = this.liveDoc(key);
     if (doc < 0) return false;
     this.removeDoc(doc, key);
     return true;
