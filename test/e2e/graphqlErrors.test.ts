@@ -291,6 +291,13 @@ describe('GraphQL\'s own refusals, the same code over HTTP and graphql-ws (statu
     expectGqlError(ws.graphqlErrors, code, 400);
   });
 
+  it('graphql-ws: two operations and no operationName is refused with status 400', async () => {
+    const client = openGraphQLWs(server, await server.token({ sub: 'alice', tenantId: 'acme', roles: [] }));
+    clients.push(client);
+    const op = await gqlWs(client, 'query a { me { userId } } query b { me { tenantId } }');
+    expectGqlError(op.graphqlErrors, 'GRAPHQL_PARSE_FAILED', 400);
+  });
+
   it('introspection answers when on (outside production): __schema and __type', async () => {
     const query = '{ __schema { queryType { name } } __type(name: "Country") { fields { name } } }';
     const { http, ws } = await both(server, query);

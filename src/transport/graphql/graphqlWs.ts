@@ -39,7 +39,8 @@ function refuse(errors: readonly GraphQLError[], requestId: string, reportIntern
   });
 }
 
-const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', status: 400 } });
+/** (status 400 comes with the code: formatError gives it to GraphQL's own refusals) */
+const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
 
 /** An error of graphql-js's variable coercion (what Apollo answers 400 BAD_USER_INPUT). */
 const isVariableError = (error: GraphQLError) => error.nodes?.length === 1 && error.nodes[0].kind === Kind.VARIABLE_DEFINITION;
