@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isPlainObject as isObject } from './embedded/engine/json';
-import { SOURCE_JSON, type Hit } from './port';
+import { SOURCE_JSON, type Hit, type JsonText } from './port';
 
 /** Stands in for what is spliced in later; never part of an answer, so never in one. */
 export const MARK = `\u0000${randomBytes(12).toString('hex')}`;
@@ -21,6 +21,17 @@ export function hasStoredSources(hits: unknown): hits is Hit[] {
   if (!Array.isArray(hits)) return false;
   for (const hit of hits) if (isObject(hit) && (hit as unknown as Hit)[SOURCE_JSON] !== undefined) return true;
   return false;
+}
+
+/** Text answered many times; its UTF-8 bytes are encoded on first use and kept. */
+export class SharedJsonText implements JsonText {
+  #utf8: Buffer | undefined;
+
+  constructor(readonly text: string) {}
+
+  get utf8(): Buffer {
+    return (this.#utf8 ??= Buffer.from(this.text, 'utf8'));
+  }
 }
 
 const SIMPLE_ID = /^[\w.:@-]*$/;

@@ -51,16 +51,24 @@ export function readOnlySource(hit: Hit): Readonly<Doc> {
 }
 
 /**
+ * JSON text that is answered many times (a cached page of hits): the text, and the same text as
+ * UTF-8 bytes, encoded once when first asked for, which an HTTP answer can write as they are.
+ */
+export interface JsonText {
+  readonly text: string;
+  readonly utf8: Buffer;
+}
+
+/**
  * On a search result whose `hits` nobody has read yet: the JSON text of the whole `hits` array
- * (see src/store/hitsJson.ts). Reading `hits` removes it, since the hits read may then be changed.
- * A string, not bytes: Node writes a string answer with its headers in one go, without allocating
- * a buffer per answer (bench:transports).
+ * (see src/store/hitsJson.ts), shared by every answer of the same cached page. Reading `hits`
+ * removes it, since the hits read may then be changed.
  */
 export const HITS_JSON: unique symbol = Symbol('hitsJson');
 
 export interface SearchResult {
   hits: Hit[];
-  [HITS_JSON]?: string;
+  [HITS_JSON]?: JsonText;
   /** Exact number of matching documents, never capped. */
   total: number;
 }

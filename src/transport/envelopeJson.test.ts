@@ -1,7 +1,7 @@
 import { HITS_JSON, SOURCE_JSON, type Hit, type SearchResult } from '../store/port';
-import { hitsJson } from '../store/hitsJson';
+import { SharedJsonText, hitsJson } from '../store/hitsJson';
 import { storedSourceHit } from '../store/embedded/engine/storedSourceHit';
-import { envelopeJson } from './envelopeJson';
+import { envelopeJson, envelopeParts } from './envelopeJson';
 
 const stored = (id: string, score: number | null, source: unknown) => storedSourceHit(id, score, Buffer.from(JSON.stringify(source)));
 
@@ -30,9 +30,53 @@ describe('envelopeJson', () => {
     const hits = [stored('a', 1, { n: 1 })];
     const result = { total: 1 } as SearchResult;
     Object.defineProperty(result, 'hits', { enumerable: true, get: () => { throw new Error('hits read'); } });
-    Object.defineProperty(result, HITS_JSON, { value: hitsJson(hits) });
+    const page = new SharedJsonText(hitsJson(hits));
+    Object.defineProperty(result, HITS_JSON, { value: page });
     const expected = JSON.stringify(envelope({ total: 1, hits: [{ _id: 'a', _score: 1, _source: { n: 1 } }] }));
     expect(envelopeJson(envelope(result))).toBe(expected);
+    // in parts: the shared page itself between the text before and after it
+    const parts = envelopeParts(envelope(result));
+    expect(parts.hits).toBe(page);
+    expect(parts.head + page.text + parts.tail).toBe(expected);
+  });
+
+  it('writes every other member exactly as JSON.stringify does, in order, whatever the values', () => {
+    const hits = [stored('a', 1, { n: 1 })];
+    const oddStrings = ['plain', 'quote " and \\ backslash', 'control \u0001\n\t', 'lone \ud800 surrogate', 'pair 😀 ünï', ''];
+    for (const odd of oddStrings) {
+      const when = new Date(0);
+      const env = {
+        requestId: odd,
+        status: 200,
+        error: null,
+        controller: 'document',
+        skipped: undefined,
+        fn: () => 1,
+        [odd]: odd,
+        nan: NaN,
+        inf: -Infinity,
+        yes: true,
+        no: false,
+        when,
+        volatile: { nested: [odd, 1.5, null, { when }] },
+        result: { before: odd, gone: undefined, hits, total: 3, after: { odd }, last: -0 },
+        trailing: 'x',
+      };
+      const result = { ...env.result, hits: [{ _id: 'a', _score: 1, _source: { n: 1 } }] };
+      expect(envelopeJson(env)).toBe(JSON.stringify({ ...env, result }));
+      expect(envelopeJson({ result: { hits } })).toBe(JSON.stringify({ result: { hits: result.hits } }));
+    }
+  });
+
+  it('gives a shared page its UTF-8 bytes, encoded once', () => {
+    const page = new SharedJsonText('["ünïcode ☃ 😀"]');
+    expect(page.utf8.toString('utf8')).toBe(page.text);
+    expect(page.utf8).toBe(page.utf8);
+  });
+
+  it('in parts: no hit text means the whole JSON as head', () => {
+    const plain = envelope({ hits: [], total: 0 });
+    expect(envelopeParts(plain)).toEqual({ head: JSON.stringify(plain), hits: null, tail: '' });
   });
 
   it('serializes a hit whose source was read (and maybe changed) from the object, not the stale bytes', () => {

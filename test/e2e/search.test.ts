@@ -2,6 +2,7 @@
  * Entity search (spec 4.1, 2.2-2.4), over REST (`?from=&size=`) and raw WebSocket (top-level
  * from/size): listing, relevance, paging, exact totals and the shape of every hit.
  */
+import { connect } from 'node:net';
 import { request, startTestServer, type TestServer } from '../support/testServer';
 import { COUNTRIES, expectOk, ISO_UTC_PATTERN, openTransport, TRANSPORTS, type Call, type Transport } from '../support/e2e';
 
@@ -126,6 +127,75 @@ describe.each(TRANSPORTS)('search over %s', (name) => {
       const country = COUNTRIES.find((c) => c.name === src.name);
       expect(country).toBeDefined();
       expect(src.code).toBe(country?.code);
+    }
+  });
+});
+
+describe('a repeated search over REST (answered from the request cache)', () => {
+  const PLACES = [
+    { name: 'Côte d’Ivoire ☃ port', code: 'CI' },
+    { name: 'Ålesund 😀 port', code: 'AL' },
+    { name: 'São Tomé port', code: 'ST' },
+  ];
+  const query = { query: { match: { name: 'port' } } };
+
+  beforeAll(async () => {
+    const admin = await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] });
+    const bulk = await request(server, 'POST', '/v4/entity/places/_bulk', { token: admin, body: PLACES.map((p) => ({ ...p, allowTenantIds: ['*'] })) });
+    expect(bulk.body.result.successes).toHaveLength(PLACES.length);
+  });
+
+  /** Sends the same search `n` times on one connection in a single write (pipelined), and reads the n answers. */
+  function pipelined(n: number): Promise<{ status: number; requestId: string; length: number; body: Buffer }[]> {
+    const body = JSON.stringify(query);
+    const one = (i: number) =>
+      `POST /v4/entity/places/search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${reader}\r\nContent-Type: application/json\r\nX-Request-Id: p${i}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+      let received = Buffer.alloc(0);
+      const answers: { status: number; requestId: string; length: number; body: Buffer }[] = [];
+      socket.on('error', reject);
+      socket.on('data', (chunk) => {
+        received = Buffer.concat([received, chunk]);
+        for (;;) {
+          const end = received.indexOf('\r\n\r\n');
+          if (end === -1) return;
+          const head = received.subarray(0, end).toString('latin1');
+          const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+          if (received.length < end + 4 + length) return;
+          answers.push({ status: Number(head.split(' ')[1]), requestId: /x-request-id: (\S+)/i.exec(head)?.[1] ?? '', length, body: received.subarray(end + 4, end + 4 + length) });
+          received = received.subarray(end + 4 + length);
+          if (answers.length === n) {
+            socket.end();
+            resolve(answers);
+          }
+        }
+      });
+      socket.write(Array.from({ length: n }, (_, i) => one(i + 1)).join(''));
+    });
+  }
+
+  it('answers byte for byte as the first time, non-ASCII sources intact, with the exact Content-Length', async () => {
+    const first = await request(server, 'POST', '/v4/entity/places/search', { token: reader, body: query });
+    expect(first.status).toBe(200);
+    expect(first.body.result.hits.map((h: any) => h._source.name).sort()).toEqual(PLACES.map((p) => p.name).sort());
+    const withoutId = (text: string) => text.replace(/"requestId":"[^"]*"/, '');
+    for (let i = 0; i < 3; i++) {
+      const again = await request(server, 'POST', '/v4/entity/places/search', { token: reader, body: query });
+      expect(withoutId(again.text)).toBe(withoutId(first.text));
+      expect(Number(again.headers.get('content-length'))).toBe(Buffer.byteLength(again.text));
+    }
+  });
+
+  it('answers pipelined requests in order, each whole', async () => {
+    const first = await request(server, 'POST', '/v4/entity/places/search', { token: reader, body: query });
+    const answers = await pipelined(5);
+    expect(answers.map((a) => a.requestId)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      const envelope = JSON.parse(a.body.toString('utf8'));
+      expect(envelope.requestId).toBe(a.requestId);
+      expect(envelope.result).toEqual(first.body.result);
     }
   });
 });

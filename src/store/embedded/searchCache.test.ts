@@ -36,7 +36,7 @@ describe('the embedded store request cache', () => {
   it('gives a repeated search the text of its page of hits, until the hits are read', async () => {
     await store.entities.search('things', all, null);
     const cached = await store.entities.search('things', all, null);
-    const text = cached[HITS_JSON];
+    const text = cached[HITS_JSON]?.text;
     expect(text).toBe(JSON.stringify([{ _id: 'a', _score: cached.hits[0]._score, _source: { slug: 'a', name: 'red apple', allowTenantIds: ['t1'], at: '2020-01-01' } }, { _id: 'b', _score: cached.hits[1]._score, _source: { slug: 'b', name: 'red car', allowTenantIds: ['t2'], at: '2020-01-01' } }]));
     expect(cached[HITS_JSON]).toBeUndefined(); // the hits were read: they are the truth now
     expect(Object.keys(cached)).toEqual(['hits', 'total']);

@@ -7,8 +7,8 @@
  * Not cached: queries with date math on `now` (their answer changes without any write), hits whose
  * source is not the stored text (`_source` filtering), and very long requests.
  */
-import { HITS_JSON, SOURCE_JSON, type Hit, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
-import { hitsJson } from '../hitsJson';
+import { HITS_JSON, SOURCE_JSON, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
+import { SharedJsonText, hitsJson } from '../hitsJson';
 import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
 const MAX_KEY_LENGTH = 4096;
@@ -26,7 +26,7 @@ interface SearchEntry {
   total: number;
   hits: CachedHit[];
   /** The JSON text of the page of hits, written when first answered from the cache (a search never repeated does not pay for it). */
-  json?: string;
+  json?: JsonText;
 }
 
 type Entry = SearchEntry | { kind: 'count'; total: number };
@@ -63,10 +63,10 @@ class CachedResult {
   }
 
   /** On the prototype, not the result: copies and deep comparisons see a plain result. */
-  get [HITS_JSON](): string | undefined {
+  get [HITS_JSON](): JsonText | undefined {
     if (this.#hits !== undefined) return undefined;
     const entry = this.#entry;
-    return (entry.json ??= hitsJson(entry.hits.map(materialize)));
+    return (entry.json ??= new SharedJsonText(hitsJson(entry.hits.map(materialize))));
   }
 }
 
