@@ -12,6 +12,8 @@ export interface ApiRequest {
   _id: string | null;
   /** undefined when no body was sent. */
   body: unknown;
+  /** The body's JSON text as the client sent it, when the transport has it (REST); else null. */
+  bodyText: string | null;
   /** Other arguments: from, size, expiresIn... as the client wrote them (strings from a URL, any JSON from a message). */
   args: Record<string, unknown>;
   /** Bearer token, without the "Bearer " prefix; null when none was sent. */
@@ -26,6 +28,7 @@ export function makeRequest(fields: Partial<ApiRequest> & Pick<ApiRequest, 'cont
     collection: null,
     _id: null,
     body: undefined,
+    bodyText: null,
     args: {},
     jwt: null,
     volatile: null,

@@ -18,6 +18,12 @@ export interface SearchRequest {
   _source?: unknown;
   from: number;
   size: number;
+  /**
+   * Identifies the request when its text is known (the JSON body as sent, with the page it asks
+   * for): requests with equal keys are equal. A store may use it as a cache key instead of
+   * serializing the request.
+   */
+  key?: string;
 }
 
 /**

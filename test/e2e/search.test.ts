@@ -187,6 +187,19 @@ describe('a repeated search over REST (answered from the request cache)', () => 
     }
   });
 
+  it('tells apart the same body asking for other pages, and answers the same body written otherwise the same', async () => {
+    const page = async (path: string, raw: string) => (await request(server, 'POST', path, { token: reader, raw })).body.result;
+    const compact = JSON.stringify(query);
+    const spaced = JSON.stringify(query, null, 2);
+    const all = await page('/v4/entity/places/search', compact);
+    expect(all.hits).toHaveLength(3);
+    expect((await page('/v4/entity/places/search?size=1', compact)).hits).toEqual(all.hits.slice(0, 1));
+    expect((await page('/v4/entity/places/search?from=1&size=1', compact)).hits).toEqual(all.hits.slice(1, 2));
+    expect((await page('/v4/entity/places/search', JSON.stringify({ ...query, size: 2 }))).hits).toEqual(all.hits.slice(0, 2));
+    expect(await page('/v4/entity/places/search', spaced)).toEqual(all);
+    expect(await page('/v4/entity/places/search', compact)).toEqual(all);
+  });
+
   it('answers pipelined requests in order, each whole', async () => {
     const first = await request(server, 'POST', '/v4/entity/places/search', { token: reader, body: query });
     const answers = await pipelined(5);

@@ -35,6 +35,8 @@ export const searchEntitiesOperation = defineOperation<SearchEntitiesInput, Sear
     if (!type.ok) return type;
     const request = parseSearchRequest(req.body, req.args);
     if (!request.ok) return request;
+    // the body as sent, with the page (which the arguments may set), says all the request says
+    if (req.bodyText !== null) request.value.key = `${request.value.from} ${request.value.size} ${req.bodyText}`;
     return ok({ type: type.value, request: request.value });
   },
   run: searchEntities,

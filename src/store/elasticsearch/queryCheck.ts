@@ -21,7 +21,8 @@ function checkWindow(name: string, value: unknown): void {
 /** Throws InvalidQueryError for a request that must not reach Elasticsearch. */
 export function checkSearchRequest(request: SearchRequest, filter: QueryDsl | null): void {
   for (const key of Object.keys(request)) {
-    if (!(SEARCH_REQUEST_KEYS as readonly string[]).includes(key)) {
+    // `key` names the request (a cache key); it is never sent
+    if (key !== 'key' && !(SEARCH_REQUEST_KEYS as readonly string[]).includes(key)) {
       throw new InvalidQueryError(`unsupported body key "${key}" (allowed: ${SEARCH_REQUEST_KEYS.join(', ')})`);
     }
   }

@@ -77,6 +77,23 @@ describe('the embedded store request cache', () => {
     expect(await names(recent, null)).toEqual(['red apple', 'red car']);
   });
 
+  it('keys a request by its own key when it has one, and tells keyed and serialized requests apart', async () => {
+    const cache = (store.entities as unknown as { cache: { searchKey: (r: SearchRequest, f: unknown) => string | null } }).cache;
+    const keyed = { ...all, key: '0 10 {"query":{"match":{"name":"red"}}}' };
+    expect(cache.searchKey(keyed, tenant)).not.toBe(cache.searchKey(all, tenant));
+    expect(cache.searchKey(keyed, tenant)).not.toBe(cache.searchKey(keyed, null));
+    expect(cache.searchKey(keyed, tenant)).toBe(cache.searchKey({ ...keyed }, { terms: { allowTenantIds: ['t1', '*'] } }));
+    expect(await names(keyed)).toEqual(['red apple']);
+    expect(await names(keyed, null)).toEqual(['red apple', 'red car']);
+  });
+
+  it('does not trust a key with escapes, which could hide date math on now', async () => {
+    const cache = (store.entities as unknown as { cache: { searchKey: (r: SearchRequest, f: unknown) => string | null } }).cache;
+    const recent = { from: 0, size: 10, query: { range: { at: { gte: 'now-100y' } } }, key: '0 10 {"query":{"range":{"at":{"gte":"\\u006eow-100y"}}}}' };
+    expect(cache.searchKey(recent, null)).toBeNull();
+    expect(cache.searchKey({ ...recent, key: '0 10 {"query":{"range":{"at":{"gte":"now-100y"}}}}' }, null)).toBeNull();
+  });
+
   it('can be turned off', async () => {
     const off = new EmbeddedStore(mkdtempSync(join(tmpdir(), 'search-cache-off-')), 0);
     await off.entities.create('things', 'a', { slug: 'a', name: 'red' });

@@ -84,10 +84,17 @@ export class SearchCache {
   /** @param maxEntries entries kept over all collections; 0 turns the cache off */
   constructor(private readonly maxEntries: number) {}
 
-  /** The cache key of a search, or null when it must not be cached. */
+  /**
+   * The cache key of a search, or null when it must not be cached: the request's own key when it
+   * has one (its text, which costs no serialization; measured 5% of the CPU of a cached REST
+   * search), else the request as JSON; then the filter. A key text with escapes is not used: an
+   * escaped "now" would escape the date math check.
+   */
   searchKey(request: SearchRequest, filter: QueryDsl | null): string | null {
     if (this.maxEntries === 0) return null;
-    return usable(JSON.stringify([request.query ?? null, filter, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null]));
+    const filterJson = filter === null ? 'null' : JSON.stringify(filter);
+    if (request.key !== undefined && !request.key.includes('\\')) return usable(`t${filterJson} ${request.key}`);
+    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null])}`);
   }
 
   countKey(query: QueryDsl | undefined, filter: QueryDsl | null): string | null {
@@ -166,5 +173,5 @@ export class SearchCache {
 }
 
 function usable(key: string): string | null {
-  return key.length > MAX_KEY_LENGTH || NOW.test(key) ? null : key;
+  return key.length > MAX_KEY_LENGTH || (key.includes('"now') && NOW.test(key)) ? null : key;
 }

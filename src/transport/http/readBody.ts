@@ -4,7 +4,8 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../core/errors';
 
-export type BodyOutcome = { ok: true; body: unknown } | { ok: false; error: ApiError };
+/** `text`: the body as received (null when there was none). */
+export type BodyOutcome = { ok: true; body: unknown; text: string | null } | { ok: false; error: ApiError };
 
 /** application/json, or any application/…+json. */
 export const isJson = (contentType: string): boolean => {
@@ -46,7 +47,7 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: (outcome
   });
   req.on('error', () => finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: 'the request was interrupted' }) }));
   req.on('end', () => {
-    if (size === 0) return finish({ ok: true, body: undefined });
+    if (size === 0) return finish({ ok: true, body: undefined, text: null });
     const contentType = req.headers['content-type'];
     if (contentType === undefined || !isJson(contentType)) {
       return finish({
@@ -59,9 +60,9 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: (outcome
     try {
       body = JSON.parse(text);
     } catch (err) {
-      if (text.trim() === '') return finish({ ok: true, body: undefined });
+      if (text.trim() === '') return finish({ ok: true, body: undefined, text: null });
       return finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: (err as Error).message }) });
     }
-    finish({ ok: true, body });
+    finish({ ok: true, body, text });
   });
 }
