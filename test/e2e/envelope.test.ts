@@ -114,6 +114,7 @@ describe('envelope, WebSocket only', () => {
       expectOk(answer);
       expect(answer.envelope.room).toBe(answer.envelope.requestId);
       expect(answer.envelope.volatile).toEqual(volatile);
+      expect(Object.keys(answer.envelope)).toEqual(['requestId', 'status', 'error', 'controller', 'action', 'collection', 'index', 'volatile', 'result', 'room']);
     }
   });
 });
