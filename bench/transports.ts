@@ -26,19 +26,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TokenService } from '../src/core/auth/tokens';
-import { corpus, queries } from './lib/corpus';
+import { queries } from './lib/corpus';
+import { BENCH_SECRET, benchToken, loadCorpus, setting } from './lib/gateway';
 import { startNode, type Child } from './lib/processes';
 import { withCpuCost, type CpuCost } from './lib/cpuTime';
 import { median, roundRatios } from './lib/latency';
 import { hasWrk, wrkPost, type LoadResult } from './lib/wrk';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const WARM_UP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const SECONDS = setting('BENCH_SECONDS', 4);
+const ROUNDS = setting('BENCH_ROUNDS', 5);
+const WARM_UP = setting('BENCH_WARMUP_SECONDS', 1);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 32);
+const DOCS = setting('BENCH_DOCS', 10_000);
 const dist = (...p: string[]) => join(__dirname, ...p);
 
 async function post(url: string, token: string, body: unknown): Promise<any> {
@@ -99,15 +98,11 @@ const cpuPerRequest = (row: Row): number => median(row.runs.map((r) => r.cpuUsPe
 /** A gateway process holding the corpus (loaded over REST), its three searches checked to agree. */
 async function startGateway(label: string, env: Record<string, string>, token: string, query: object, children: Child[], rows: Row[]): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-transports-'));
-  const child = await startNode(dist('..', 'src', 'main.js'), { PORT: '0', NODE_ENV: 'production', AUTH_SECRET: SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env });
+  const child = await startNode(dist('..', 'src', 'main.js'), { PORT: '0', NODE_ENV: 'production', AUTH_SECRET: BENCH_SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env });
   children.push({ ...child, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } });
   const base = `http://127.0.0.1:${child.port}`;
   const started = Date.now();
-  const docs = [...corpus(DOCS)].map((d) => ({ ...d, slug: d._id })); // generated names repeat: keep slugs unique
-  for (let i = 0; i < docs.length; i += 1000) {
-    const answer = await post(`${base}/v4/entity/things/_bulk`, token, docs.slice(i, i + 1000));
-    if (answer.status !== 200 || answer.result.errors.length > 0) throw new Error(`corpus load failed: ${JSON.stringify(answer).slice(0, 300)}`);
-  }
+  await loadCorpus(base, token, DOCS);
   console.log(`gateway${label}: corpus loaded through REST _bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const restText = await (await fetch(`${base}/v4/entity/things/search`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(query) })).text();
@@ -132,7 +127,7 @@ async function startFloor(name: string, script: string, env: Record<string, stri
 
 async function main(): Promise<void> {
   if (!hasWrk()) throw new Error('wrk is required (Debian: apt-get install wrk)');
-  const token = await new TokenService(new TextEncoder().encode(SECRET)).sign({ sub: 'bench', tenantId: 'bench', roles: ['admin'] }, 3600_000);
+  const token = await benchToken();
   const query = process.env.BENCH_QUERY ? (JSON.parse(process.env.BENCH_QUERY) as object) : { query: { match: { name: queries(1)[0] } } };
   console.log(`corpus ${DOCS} entities, query ${JSON.stringify(query)}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per run, node ${process.version}`);
 

@@ -1,8 +1,9 @@
 /** HTTP load with wrk (C, one thread): requests/s and latency percentiles for one POST. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface LoadResult {
   /** Requests answered in the whole run (wrk: all of it; the WebSocket generator: warm-up included). */
@@ -24,7 +25,8 @@ export function hasWrk(): boolean {
 
 const toMs = (value: string, unit: string): number => Number(value) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit];
 
-export function wrkPost(url: string, body: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): LoadResult {
+/** wrk's arguments for `seconds` of POSTs of `body` to `url` (its Lua script written to a temporary file). */
+function wrkArgs(url: string, body: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'wrk-'));
   const script = join(dir, 'post.lua');
   const lines = [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(body)}`];
@@ -32,7 +34,10 @@ export function wrkPost(url: string, body: string, headers: Record<string, strin
   // (no `response` callback: wrk would hand every answer to Lua, and become the bottleneck; it
   // counts non-2xx answers itself)
   writeFileSync(script, lines.join('\n'));
-  const out = execFileSync('wrk', ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  return ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '-s', script, url];
+}
+
+function parseWrk(out: string): LoadResult {
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
   const requests = /(\d+) requests in/.exec(out);
   const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(out);
@@ -42,4 +47,14 @@ export function wrkPost(url: string, body: string, headers: Record<string, strin
   if (!rps || !requests || !p50 || !p99) throw new Error(`cannot read wrk output:\n${out}`);
   const errors = Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
   return { requests: Number(requests[1]), requestsPerSec: Number(rps[1]), p50Ms: toMs(p50[1], p50[2]), p99Ms: toMs(p99[1], p99[2]), errors };
+}
+
+export function wrkPost(url: string, body: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): LoadResult {
+  return parseWrk(execFileSync('wrk', wrkArgs(url, body, headers, opts), { encoding: 'utf8' }));
+}
+
+/** wrkPost without blocking this process's event loop (for servers running in it). */
+export async function wrkPostAsync(url: string, body: string, headers: Record<string, string>, opts: { connections: number; seconds: number }): Promise<LoadResult> {
+  const { stdout } = await promisify(execFile)('wrk', wrkArgs(url, body, headers, opts), { encoding: 'utf8' });
+  return parseWrk(stdout);
 }
