@@ -4,8 +4,8 @@
  */
 import type { CoreDeps } from './deps';
 import { buildEnvelope, type Envelope } from './envelope';
-import { ApiError, isInternal, ok, toApiError, type Result } from './errors';
-import { ANONYMOUS } from './principal';
+import { ApiError, isInternal, ok, toApiError, type Now, type Result } from './errors';
+import { ANONYMOUS, type Principal } from './principal';
 import type { Operation } from './operation';
 import type { ApiRequest } from './request';
 
@@ -26,22 +26,35 @@ export class Dispatcher {
     return this.operations.has(`${controller}:${action}`);
   }
 
-  async dispatch(req: ApiRequest): Promise<Envelope> {
+  /**
+   * The envelope: at once when authentication and the operation answer at once (a known token, a
+   * cached search: see Now), otherwise its promise. Never throws, never rejects: every failure is
+   * an envelope.
+   */
+  dispatch(req: ApiRequest): Now<Envelope> {
     const op = this.operations.get(`${req.controller}:${req.action}`);
     if (op === undefined) {
       return this.envelope(req, null, { ok: false, error: new ApiError('api.process.action_not_found', { what: `Action "${req.controller}:${req.action}"` }) });
     }
-    let outcome: Result<unknown>;
+    let outcome: Now<Result<unknown>>;
     try {
-      outcome = await this.execute(op, req);
+      outcome = this.execute(op, req);
     } catch (err) {
-      outcome = { ok: false, error: this.unexpected(err, req) };
+      return this.envelope(req, op, { ok: false, error: this.unexpected(err, req) });
     }
-    return this.envelope(req, op, outcome);
+    if (!(outcome instanceof Promise)) return this.envelope(req, op, outcome);
+    return outcome.then(
+      (result) => this.envelope(req, op, result),
+      (err: unknown) => this.envelope(req, op, { ok: false, error: this.unexpected(err, req) }),
+    );
   }
 
-  private async execute(op: Operation, req: ApiRequest): Promise<Result<unknown>> {
-    const principal = op.public ? ok(ANONYMOUS) : await this.deps.authenticator.authenticate(req.jwt);
+  private execute(op: Operation, req: ApiRequest): Now<Result<unknown>> {
+    const principal = op.public ? ok(ANONYMOUS) : this.deps.authenticator.authenticate(req.jwt);
+    return principal instanceof Promise ? principal.then((p) => this.run(op, req, p)) : this.run(op, req, principal);
+  }
+
+  private run(op: Operation, req: ApiRequest, principal: Result<Principal>): Now<Result<unknown>> {
     if (!principal.ok) return principal;
     const input = op.parse(req, this.deps);
     if (!input.ok) return input;

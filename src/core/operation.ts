@@ -3,7 +3,7 @@
  * input (REST and raw WebSocket); GraphQL resolvers build the input themselves and call `run`.
  */
 import type { CoreDeps } from './deps';
-import type { Result } from './errors';
+import type { Now, Result } from './errors';
 import type { Principal } from './principal';
 import type { ApiRequest } from './request';
 
@@ -15,7 +15,8 @@ export interface Operation<I = any, O = unknown> {
   /** Runs without authentication (the principal is then an anonymous one). Only auth:checkToken. */
   public?: boolean;
   parse(req: ApiRequest, deps: CoreDeps): Result<I>;
-  run(deps: CoreDeps, principal: Principal, input: I): Promise<Result<O>>;
+  /** A promise, or the result at once when the operation has it (see Now). */
+  run(deps: CoreDeps, principal: Principal, input: I): Now<Result<O>>;
 }
 
 export const defineOperation = <I, O>(op: Operation<I, O>): Operation<I, O> => op;

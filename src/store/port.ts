@@ -108,7 +108,8 @@ export type WriteOutcome = 'ok' | 'id_taken' | 'slug_taken' | 'not_found';
 
 /** Entities, addressed by collection (the hyphenated plural path segment, e.g. `business-units`). */
 export interface EntityStore {
-  search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult>;
+  /** The result, at once when the store has it (the embedded store), or its promise; a failure is always a rejected promise. */
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null): SearchResult | Promise<SearchResult>;
   count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number>;
   get(collection: string, id: string): Promise<Doc | null>;
   /** 'ok' | 'id_taken' | 'slug_taken' */

@@ -67,6 +67,23 @@ describe('Authenticator', () => {
     expect(errorId(await auth.authenticate(jwt))).toBe('security.token.expired');
   });
 
+  it('answers at once for a user token it has verified, until it expires', async () => {
+    let now = Date.now();
+    const auth = new Authenticator(tokens, keyStore([]), { tenantClaim: 'tenantId', keyCacheMs: 0, now: () => now });
+    const jwt = await tokens.sign({ sub: 'alice' }, 5000, now);
+    const first = auth.authenticate(jwt);
+    expect(first).toBeInstanceOf(Promise); // first sight: the signature is checked
+    expect(errorId(await first)).toBe('ok');
+    const again = auth.authenticate(jwt);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(errorId(again as { ok: boolean })).toBe('ok');
+    now += 6000;
+    const late = auth.authenticate(jwt);
+    expect(late).toBeInstanceOf(Promise);
+    expect(errorId(await late)).toBe('security.token.expired');
+    expect(errorId(auth.authenticate(null) as { ok: boolean; error?: { id: string } })).toBe('security.rights.unauthorized');
+  });
+
   describe('API key tokens', () => {
     const createdAt = Date.now();
     async function keyToken(id: string, expiresAt: number) {

@@ -4,7 +4,7 @@
  */
 import type { JWTPayload } from 'jose';
 import type { ApiKeyRecord, ApiKeyStore } from '../../store/port';
-import { fail, ok, type Result } from '../errors';
+import { fail, ok, type Now, type Result } from '../errors';
 import type { Principal } from '../principal';
 import { fingerprintOf } from '../apiKeys/fingerprint';
 import type { TokenService } from './tokens';
@@ -35,8 +35,15 @@ export class Authenticator {
     this.now = options.now ?? Date.now;
   }
 
-  async authenticate(jwt: string | null | undefined): Promise<Result<Principal>> {
+  /** At once for a user token already verified and not expired; otherwise a promise. */
+  authenticate(jwt: string | null | undefined): Now<Result<Principal>> {
     if (jwt === null || jwt === undefined || jwt === '') return fail('security.rights.unauthorized');
+    const principal = this.verified.get(jwt)?.principal;
+    if (principal !== undefined && (principal.expiresAt === -1 || principal.expiresAt > this.now())) return ok(principal);
+    return this.verify(jwt);
+  }
+
+  private async verify(jwt: string): Promise<Result<Principal>> {
     const now = this.now();
     let entry = this.verified.get(jwt);
     if (entry === undefined) {

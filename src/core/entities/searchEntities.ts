@@ -1,5 +1,5 @@
 /** document:search (spec 4.1): visible entities of one type, Elasticsearch order and scores, exact total. */
-import { fail, ok, type Result } from '../errors';
+import { fail, ok, type Now, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { visibilityFilter, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';
@@ -18,12 +18,10 @@ export const invalidQuery = (err: unknown): Result<never> => {
   throw err;
 };
 
-export async function searchEntities(deps: CoreDeps, principal: Principal, input: SearchEntitiesInput): Promise<Result<SearchResult>> {
-  try {
-    return ok(await deps.store.entities.search(input.type.collection, input.request, visibilityFilter(principal)));
-  } catch (err) {
-    return invalidQuery(err);
-  }
+/** At once when the store answers at once (see Now). */
+export function searchEntities(deps: CoreDeps, principal: Principal, input: SearchEntitiesInput): Now<Result<SearchResult>> {
+  const found = deps.store.entities.search(input.type.collection, input.request, visibilityFilter(principal));
+  return found instanceof Promise ? found.then(ok, invalidQuery) : ok(found);
 }
 
 export const searchEntitiesOperation = defineOperation<SearchEntitiesInput, SearchResult>({

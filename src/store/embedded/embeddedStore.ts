@@ -33,8 +33,13 @@ class EmbeddedEntities implements EntityStore {
     return index;
   }
 
-  async search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
-    return this.cache.search(collection, request, filter, () => this.index(collection).search(request, filter));
+  /** At once (the index is in memory); a failure (a query the engine refuses) is a rejected promise. */
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null): SearchResult | Promise<SearchResult> {
+    try {
+      return this.cache.search(collection, request, filter, () => this.index(collection).search(request, filter));
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {

@@ -18,7 +18,7 @@ export function createContext(deps: CoreDeps, jwt: string | null, requestId: str
     jwt,
     requestId,
     principal() {
-      authenticated ??= deps.authenticator.authenticate(jwt).then((r) => {
+      authenticated ??= Promise.resolve(deps.authenticator.authenticate(jwt)).then((r) => {
         if (!r.ok) throw toGraphQLError(r.error, requestId);
         return r.value;
       });

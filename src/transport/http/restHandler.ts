@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from '../../core/dispatch';
 import type { Envelope } from '../../core/envelope';
-import { ApiError } from '../../core/errors';
+import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
 import { envelopeParts } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
@@ -68,6 +68,10 @@ function answer(res: ServerResponse, envelope: Envelope): void {
 
 /** `failed` hears of what should never happen (the dispatcher maps every expected failure). */
 export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void) {
+  const broken = (res: ServerResponse, err: unknown) => {
+    failed(err);
+    if (!res.headersSent) res.writeHead(500).end();
+  };
   return function handleRest(req: IncomingMessage, res: ServerResponse): void {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const url = req.url ?? '/';
@@ -83,8 +87,9 @@ export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, 
         res.setHeader('Connection', 'close');
         return answer(res, errorEnvelope(requestId, body.error, route.controller, route.action));
       }
-      dispatcher
-        .dispatch(
+      let envelope: Now<Envelope>;
+      try {
+        envelope = dispatcher.dispatch(
           makeRequest({
             controller: route.controller,
             action: route.action,
@@ -96,14 +101,12 @@ export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, 
             jwt: bearerToken(req.headers.authorization),
             requestId,
           }),
-        )
-        .then(
-          (envelope) => answer(res, envelope),
-          (err: unknown) => {
-            failed(err);
-            if (!res.headersSent) res.writeHead(500).end();
-          },
         );
+      } catch (err) {
+        return broken(res, err);
+      }
+      if (envelope instanceof Promise) envelope.then((e) => answer(res, e), (err: unknown) => broken(res, err));
+      else answer(res, envelope);
     });
   };
 }

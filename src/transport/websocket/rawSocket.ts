@@ -113,7 +113,8 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
       const req = toRequest(message, upgradeJwt);
       const extension = byController.get(req.controller);
       if (extension !== undefined) return extension.handle(socket, req, out);
-      reply(await dispatcher.dispatch(req));
+      const envelope = dispatcher.dispatch(req);
+      reply(envelope instanceof Promise ? await envelope : envelope);
     }
   });
   return wss;
