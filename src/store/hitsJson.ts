@@ -29,8 +29,13 @@ export class SharedJsonText implements JsonText {
 
   constructor(readonly text: string) {}
 
+  /** Its own memory, not a slice of Node's shared 8 KB pool, which a small page kept in the cache would keep alive. */
   get utf8(): Buffer {
-    return (this.#utf8 ??= Buffer.from(this.text, 'utf8'));
+    if (this.#utf8 === undefined) {
+      this.#utf8 = Buffer.allocUnsafeSlow(Buffer.byteLength(this.text));
+      this.#utf8.write(this.text, 'utf8');
+    }
+    return this.#utf8;
   }
 }
 

@@ -72,6 +72,7 @@ describe('envelopeJson', () => {
     const page = new SharedJsonText('["ünïcode ☃ 😀"]');
     expect(page.utf8.toString('utf8')).toBe(page.text);
     expect(page.utf8).toBe(page.utf8);
+    expect(page.utf8.buffer.byteLength).toBe(page.utf8.length); // its own memory, not a slice of Node's pool
   });
 
   it('in parts: no hit text means the whole JSON as head', () => {

@@ -84,7 +84,8 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
       // always a text frame, also when the JSON comes as bytes
       if (socket.readyState === socket.OPEN) socket.send(envelopeJson(payload), { binary: false });
     };
-    // Every message leaves from the check phase (setImmediate, first in first out, so in order):
+    // Every message leaves from the check phase (setImmediate, first in first out, so in the order
+    // made; requests sent together are answered as each finishes, matched by room = requestId):
     // under load the frames of many connections are written in one batch, as REST answers are.
     const send = (payload: object) => void setImmediate(write, payload);
     const reply = (envelope: Envelope) => send(withRoom(envelope));
