@@ -40,8 +40,10 @@ export function envelopeParts(envelope: object): EnvelopeParts {
   return { head, hits, tail };
 }
 
-export function envelopeJson(envelope: object): string {
-  const { head, hits, tail } = envelopeParts(envelope);
+/** The parts as one text. */
+export function joinParts({ head, hits, tail }: EnvelopeParts): string {
   if (hits === null) return head;
   return head + (typeof hits === 'string' ? hits : hits.text) + tail;
 }
+
+export const envelopeJson = (envelope: object): string => joinParts(envelopeParts(envelope));

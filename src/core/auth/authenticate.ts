@@ -21,10 +21,17 @@ interface AuthenticatorOptions {
 
 const MAX_CACHED = 10_000;
 
+/** A token whose signature was checked: its claims, and the principal of a user token. */
+interface VerifiedToken {
+  payload: JWTPayload;
+  external: boolean;
+  principal?: Principal;
+}
+
 export class Authenticator {
   private readonly now: () => number;
   /** Verified signatures: token -> payload (and the principal of a user token). Expiry is still checked on every use. */
-  private readonly verified = new Map<string, { payload: JWTPayload; external: boolean; principal?: Principal }>();
+  private readonly verified = new Map<string, VerifiedToken>();
   private readonly keys = new Map<string, { record: ApiKeyRecord | null; fetchedAt: number }>();
 
   constructor(
@@ -38,14 +45,16 @@ export class Authenticator {
   /** At once for a user token already verified and not expired; otherwise a promise. */
   authenticate(jwt: string | null | undefined): Now<Result<Principal>> {
     if (jwt === null || jwt === undefined || jwt === '') return fail('security.rights.unauthorized');
-    const principal = this.verified.get(jwt)?.principal;
+    const known = this.verified.get(jwt);
+    const principal = known?.principal;
     if (principal !== undefined && (principal.expiresAt === -1 || principal.expiresAt > this.now())) return ok(principal);
-    return this.verify(jwt);
+    return this.verify(jwt, known);
   }
 
-  private async verify(jwt: string): Promise<Result<Principal>> {
+  /** `known`: what `verified` holds for this token, if anything. */
+  private async verify(jwt: string, known: VerifiedToken | undefined): Promise<Result<Principal>> {
     const now = this.now();
-    let entry = this.verified.get(jwt);
+    let entry = known;
     if (entry === undefined) {
       const v = await this.tokens.verify(jwt);
       if (!v.ok) return v.expired ? fail('security.token.expired') : fail('security.token.invalid', { reason: v.reason });

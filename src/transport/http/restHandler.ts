@@ -8,7 +8,7 @@ import type { Dispatcher } from '../../core/dispatch';
 import type { Envelope } from '../../core/envelope';
 import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
-import { envelopeParts } from '../envelopeJson';
+import { envelopeParts, joinParts } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { readJsonBody } from './readBody';
 import { matchRoute } from './routes';
@@ -22,9 +22,10 @@ export const REST_PREFIX = '/v4/';
  * serving the load in turns of 100 ms.
  */
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
-  const { head, hits, tail } = envelopeParts(envelope);
+  const parts = envelopeParts(envelope);
+  const { head, hits, tail } = parts;
   if (hits === null || typeof hits === 'string') {
-    const payload = hits === null ? head : head + hits + tail;
+    const payload = joinParts(parts);
     res.writeHead(envelope.status, headers(envelope, Buffer.byteLength(payload)));
     res.end(payload);
     return;
