@@ -13,15 +13,15 @@
  * DIR_A, DIR_B: outputs of `npx tsc -p tsconfig.bench.json --outDir DIR` (for instance of two
  * commits, checked out with `git worktree`), inside this repository so that their requires find
  * its node_modules (`.mydist/` is ignored by git). Settings: BENCH_SECONDS (default 15), BENCH_ROUNDS
- * (default 2), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000), BENCH_SLICE_MS (default 100).
+ * (default 2), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000), BENCH_SLICE_MS (default 100),
+ * BENCH_QUERY (a search body as JSON; default a two-word match on name, as bench:transports).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { queries } from './lib/corpus';
-import { BENCH_SECRET, benchToken, loadCorpus, setting } from './lib/gateway';
+import { BENCH_SECRET, benchQuery, benchToken, loadCorpus, setting } from './lib/gateway';
 import { median } from './lib/latency';
 import { hasWrk, wrkPostAsync } from './lib/wrk';
 
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/entity/things/search`;
-  const query = JSON.stringify({ query: { match: { name: queries(1)[0] } } });
+  const query = JSON.stringify(benchQuery());
 
   /** µs per request of A's turn and of the B turn right after it, for each such pair of turns with over 100 requests each. */
   let pairs: [number, number][] = [];

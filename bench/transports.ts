@@ -26,8 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { queries } from './lib/corpus';
-import { BENCH_SECRET, benchToken, loadCorpus, setting } from './lib/gateway';
+import { BENCH_SECRET, benchQuery, benchToken, loadCorpus, setting } from './lib/gateway';
 import { startNode, type Child } from './lib/processes';
 import { withCpuCost, type CpuCost } from './lib/cpuTime';
 import { median, roundRatios } from './lib/latency';
@@ -128,7 +127,7 @@ async function startFloor(name: string, script: string, env: Record<string, stri
 async function main(): Promise<void> {
   if (!hasWrk()) throw new Error('wrk is required (Debian: apt-get install wrk)');
   const token = await benchToken();
-  const query = process.env.BENCH_QUERY ? (JSON.parse(process.env.BENCH_QUERY) as object) : { query: { match: { name: queries(1)[0] } } };
+  const query = benchQuery();
   console.log(`corpus ${DOCS} entities, query ${JSON.stringify(query)}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per run, node ${process.version}`);
 
   const rows: Row[] = [];

@@ -1,6 +1,6 @@
 /** What the benchmarks that run the gateway share: their settings, its secret and token, and how it gets its corpus. */
 import { TokenService } from '../../src/core/auth/tokens';
-import { corpus } from './corpus';
+import { corpus, queries } from './corpus';
 
 /** A numeric setting from the environment. */
 export const setting = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
@@ -19,3 +19,6 @@ export async function loadCorpus(base: string, token: string, size: number): Pro
     if (answer.status !== 200 || (answer.result?.errors.length ?? 0) > 0) throw new Error(`corpus load failed: ${JSON.stringify(answer).slice(0, 300)}`);
   }
 }
+
+/** The search body the gateway benchmarks send: BENCH_QUERY (JSON), or a two-word match on name. */
+export const benchQuery = (): object => (process.env.BENCH_QUERY ? (JSON.parse(process.env.BENCH_QUERY) as object) : { query: { match: { name: queries(1)[0] } } });
