@@ -17,6 +17,8 @@ const duration = z.string().transform((value, ctx) => {
   return parsed;
 });
 
+const count = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
 const optionalString = z
   .string()
   .optional()
@@ -45,6 +47,15 @@ const schema = z.object({
   MAX_BODY_BYTES: bytes(1024 * 1024),
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  // Elasticsearch's query limits (README "Limits"); the defaults are Elasticsearch's.
+  MAX_JSON_DEPTH: count(1, 100_000, 1000),
+  MAX_QUERY_DEPTH: count(1, 1000, 30),
+  MAX_CLAUSE_COUNT: count(1, 1_000_000, 4096),
+  MAX_TERMS_COUNT: count(1, 10_000_000, 65_536),
+  MAX_REGEX_LENGTH: count(1, 1_000_000, 1000),
+  MAX_DETERMINIZED_STATES: count(1, 10_000_000, 10_000),
+  SEARCH_TIMEOUT: duration.default(10_000),
+  SEARCH_SLICE_MS: count(1, 1000, 20),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
   GRAPHQL_LANDING_PAGE: flag,
@@ -82,7 +93,29 @@ export interface Config {
     /** How long a verified API key may be trusted without looking it up again, in ms. */
     cacheMs: number;
   };
-  limits: { maxBodyBytes: number; maxMessageBytes: number };
+  limits: {
+    maxBodyBytes: number;
+    maxMessageBytes: number;
+    /** Deepest nesting of arrays and objects in a request's JSON (Jackson's default in Elasticsearch). */
+    maxJsonDepth: number;
+  };
+  /** Query limits of the embedded engine (Elasticsearch's, with its defaults). */
+  search: {
+    /** Nesting depth of query clauses (indices.query.bool.max_nested_depth). */
+    maxQueryDepth: number;
+    /** Leaf clauses of a whole query, terms a pattern rewritten to a boolean query expands to included (indices.query.bool.max_clause_count). */
+    maxClauseCount: number;
+    /** Terms of one `terms` query (index.max_terms_count). */
+    maxTermsCount: number;
+    /** Length of a `regexp` pattern (index.max_regex_length). */
+    maxRegexLength: number;
+    /** Determinization effort of a pattern (max_determinized_states): the default of the query parameter and its ceiling. */
+    maxDeterminizedStates: number;
+    /** Time budget of a search without `timeout`, in ms. */
+    timeoutMs: number;
+    /** Longest a search keeps the event loop before letting other work run, in ms. */
+    sliceMs: number;
+  };
   /** Searches and counts the embedded store keeps until the next write to their collection; 0 = no cache. */
   searchCacheEntries: number;
   /** Load the demo countries at start when the store is empty (default: on in development). */
@@ -140,7 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tenantClaim: e.AUTH_TENANT_CLAIM,
     },
     apiKeys: { maxTtl: e.API_KEY_MAX_TTL, cacheMs: e.API_KEY_CACHE_MS },
-    limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES },
+    limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES, maxJsonDepth: e.MAX_JSON_DEPTH },
+    search: {
+      maxQueryDepth: e.MAX_QUERY_DEPTH,
+      maxClauseCount: e.MAX_CLAUSE_COUNT,
+      maxTermsCount: e.MAX_TERMS_COUNT,
+      maxRegexLength: e.MAX_REGEX_LENGTH,
+      maxDeterminizedStates: e.MAX_DETERMINIZED_STATES,
+      timeoutMs: e.SEARCH_TIMEOUT,
+      sliceMs: e.SEARCH_SLICE_MS,
+    },
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
     graphql: {

@@ -6,7 +6,7 @@
  * once: REST/raw WebSocket into the envelope's `error`, GraphQL into `extensions`.
  */
 
-import { InvalidDocumentError, InvalidQueryError, StoreUnavailableError } from '../store/port';
+import { InvalidDocumentError, InvalidQueryError, QueryLimitError, StoreUnavailableError } from '../store/port';
 
 interface CatalogueEntry {
   status: number;
@@ -28,6 +28,8 @@ export const catalogue = {
   'api.assert.invalid_argument': { status: 400, code: code(2, 1, 2), message: 'Invalid argument "%name%": %reason%' },
   'api.assert.missing_argument': { status: 400, code: code(2, 1, 3), message: 'Missing argument "%name%".' },
   'api.assert.body_required': { status: 400, code: code(2, 1, 8), message: 'A request body is required.' },
+  // Not in Kuzzle's catalogue (numbered above its range): Jackson's nesting limit, which Elasticsearch applies to every body.
+  'api.assert.body_too_deep': { status: 400, code: code(2, 1, 256), message: 'The request JSON is nested deeper than %limit% levels (MAX_JSON_DEPTH).' },
   'api.process.action_not_found': { status: 404, code: code(2, 2, 5), message: '%what% not found.' },
   'api.process.too_many_requests': { status: 429, code: code(2, 2, 8), message: 'Rate limit exceeded.' },
   'services.storage.get_limit_exceeded': { status: 413, code: code(1, 1, 3), message: 'from + size must not exceed %limit% (use search_after to page further).' },
@@ -36,6 +38,12 @@ export const catalogue = {
   'services.storage.not_connected': { status: 503, code: code(1, 1, 24), message: 'The storage backend is unavailable.' },
   // Not in Kuzzle's catalogue: numbered above its range so as not to collide with an id of Kuzzle's.
   'services.storage.invalid_search_query': { status: 400, code: code(1, 1, 256), message: 'Invalid search query: %reason%' },
+  // The query limits of Elasticsearch (README "Limits"), one id each so that a client can tell which it hit.
+  'services.storage.too_many_clauses': { status: 400, code: code(1, 1, 257), message: 'Query contains too many nested clauses; maxClauseCount is set to %limit% (MAX_CLAUSE_COUNT)%detail%' },
+  'services.storage.too_many_terms': { status: 400, code: code(1, 1, 258), message: 'The number of terms [%count%] used in the Terms Query request has exceeded the allowed maximum of [%limit%] (MAX_TERMS_COUNT, index.max_terms_count in Elasticsearch).' },
+  'services.storage.regex_too_long': { status: 400, code: code(1, 1, 259), message: 'The length of regex [%length%] used in the %clause% query request has exceeded the allowed maximum of [%limit%] (MAX_REGEX_LENGTH, index.max_regex_length in Elasticsearch).' },
+  'services.storage.too_complex_to_determinize': { status: 400, code: code(1, 1, 260), message: 'Determinizing %pattern% would require more than %limit% effort (max_determinized_states).' },
+  'services.storage.query_too_deep': { status: 400, code: code(1, 1, 261), message: 'The query at %path% is nested deeper than %limit% levels (MAX_QUERY_DEPTH, indices.query.bool.max_nested_depth in Elasticsearch).' },
   'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
   'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
 } as const satisfies Record<string, CatalogueEntry>;
@@ -88,6 +96,7 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
   if (err instanceof InvalidDocumentError) return new ApiError('api.assert.invalid_argument', { name: 'body', reason: err.message });
+  if (err instanceof QueryLimitError) return new ApiError(`services.storage.${err.limit}`, err.props);
   if (err instanceof InvalidQueryError) return new ApiError('services.storage.invalid_search_query', { reason: err.message });
   return new ApiError('core.fatal.unexpected_error');
 }

@@ -87,6 +87,21 @@ export class InvalidQueryError extends Error {
   }
 }
 
+/** The query limits a store enforces (README "Limits"); each is its own catalogue error, services.storage.<limit>. */
+export type QueryLimit = 'too_many_clauses' | 'too_many_terms' | 'regex_too_long' | 'too_complex_to_determinize' | 'query_too_deep';
+
+/** Thrown by a store for a query over one of its limits; the core answers 400 services.storage.<limit> with these props. */
+export class QueryLimitError extends InvalidQueryError {
+  constructor(
+    readonly limit: QueryLimit,
+    readonly props: Record<string, string | number>,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'QueryLimitError';
+  }
+}
+
 /** Thrown by a store whose backend cannot be reached; the core answers 503 services.storage.not_connected. */
 export class StoreUnavailableError extends Error {
   constructor(reason: string) {

@@ -1,5 +1,5 @@
 /** auth:searchApiKeys: the caller's own keys (an admin's: everyone's), query DSL over the key fields. */
-import { fail, ok, type Result } from '../errors';
+import { fail, ok, toApiError, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isAdmin, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';
@@ -18,7 +18,7 @@ export async function searchApiKeys(deps: CoreDeps, principal: Principal, reques
     const result = await deps.store.apiKeys.searchKeys(request, filter);
     return ok({ total: result.total, hits: result.hits.map((h) => ({ ...h, _source: publicKeySource(h._source) })) });
   } catch (err) {
-    if (err instanceof InvalidQueryError) return fail('services.storage.invalid_search_query', { reason: err.message });
+    if (err instanceof InvalidQueryError) return { ok: false, error: toApiError(err) };
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 /** document:search (spec 4.1): visible entities of one type, Elasticsearch order and scores, exact total. */
-import { fail, ok, type Now, type Result } from '../errors';
+import { fail, ok, toApiError, type Now, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { visibilityFilter, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';
@@ -14,7 +14,7 @@ export interface SearchEntitiesInput {
 }
 
 export const invalidQuery = (err: unknown): Result<never> => {
-  if (err instanceof InvalidQueryError) return fail('services.storage.invalid_search_query', { reason: err.message });
+  if (err instanceof InvalidQueryError) return { ok: false, error: toApiError(err) };
   throw err;
 };
 

@@ -5,7 +5,7 @@
  * expiry, at once when its API key is deleted on this instance, and within API_KEY_CACHE_MS when
  * deleted on another.
  */
-import { ApiError, fail, ok, type Result } from '../errors';
+import { ApiError, fail, ok, toApiError, type Result } from '../errors';
 import { canSee, type Principal } from '../principal';
 import { InvalidQueryError, type Doc, type QueryDsl } from '../../store/port';
 import type { CoreDeps } from '../deps';
@@ -37,7 +37,7 @@ export function subscribeEntityChanges(
     try {
       matches = deps.compileMatcher(spec.query);
     } catch (err) {
-      if (err instanceof InvalidQueryError) return fail('services.storage.invalid_search_query', { reason: err.message });
+      if (err instanceof InvalidQueryError) return { ok: false, error: toApiError(err) };
       throw err;
     }
   }
