@@ -48,7 +48,8 @@ export function createStore(config: Config): Store {
     const { ElasticsearchStore: Store } = require('./store/elasticsearch/elasticsearchStore') as { ElasticsearchStore: typeof ElasticsearchStore };
     return Store.fromSettings({ url, ...elasticsearch });
   }
-  return new EmbeddedStore(config.dataDir, config.searchCacheEntries);
+  const { timeoutMs, sliceMs, ...limits } = config.search;
+  return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs });
 }
 
 export function createGateway(config: Config, logger: Logger, store: Store = createStore(config)): Gateway {
@@ -63,7 +64,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     tokens,
     authenticator,
     feed: new ChangeFeed(),
-    settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl, apiKeyCacheMs: config.apiKeys.cacheMs },
+    settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl, apiKeyCacheMs: config.apiKeys.cacheMs, searchTimeoutMs: config.search.timeoutMs },
     compileMatcher: (query) => compileMatcher(query, ENTITY_MAPPING),
     now: Date.now,
     newId: randomUUID,

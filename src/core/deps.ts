@@ -16,6 +16,8 @@ export interface CoreDeps {
     apiKeyMaxTtl?: number;
     /** How long an API key lookup may be trusted (and how often live subscriptions re-check theirs). */
     apiKeyCacheMs: number;
+    /** A search's time budget when it sets no `timeout`, and the longest it may set (SEARCH_TIMEOUT), in ms. */
+    searchTimeoutMs: number;
   };
   /** Compiles a query DSL object into a single-document test (live subscription filters). Throws InvalidQueryError. */
   compileMatcher: (query: QueryDsl) => (doc: Doc) => boolean;

@@ -19,7 +19,7 @@ export const SYSTEM_PRINCIPAL: Principal = {
 export async function seedDemoData(deps: CoreDeps): Promise<number> {
   const type = parseCollection('countries');
   if (!type.ok) throw type.error;
-  if ((await deps.store.entities.count(type.value.collection, undefined, null)) > 0) return 0;
+  if ((await deps.store.entities.count(type.value.collection, undefined, null)).count > 0) return 0;
   const documents = demoCountries().map((body) => ({ body }));
   const result = await mCreateEntities(deps, SYSTEM_PRINCIPAL, { type: type.value, documents });
   return result.ok ? result.value.successes.length : 0;

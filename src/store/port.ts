@@ -24,6 +24,8 @@ export interface SearchRequest {
    * serializing the request.
    */
   key?: string;
+  /** Time budget in ms (the body's `timeout`); absent: the store's default (SEARCH_TIMEOUT). */
+  timeout?: number;
 }
 
 /**
@@ -75,8 +77,17 @@ export const HITS_JSON: unique symbol = Symbol('hitsJson');
 export interface SearchResult {
   hits: Hit[];
   [HITS_JSON]?: JsonText;
-  /** Exact number of matching documents, never capped. */
+  /** Exact number of matching documents, never capped (unless timed_out: then those collected). */
   total: number;
+  /** Set when the search stopped at its time budget: `hits` and `total` are what it had collected by then (Elasticsearch's `timed_out`). */
+  timed_out?: true;
+}
+
+/** What a count answers. */
+export interface CountResult {
+  count: number;
+  /** Set when the count stopped at its time budget (`count` is then what it had counted: a lower bound). */
+  timed_out?: true;
 }
 
 /** Thrown by a store for a query it cannot run; the core answers 400 services.storage.invalid_search_query. */
@@ -125,7 +136,7 @@ export type WriteOutcome = 'ok' | 'id_taken' | 'slug_taken' | 'not_found';
 export interface EntityStore {
   /** The result, at once when the store has it (the embedded store), or its promise; a failure is always a rejected promise. */
   search(collection: string, request: SearchRequest, filter: QueryDsl | null): SearchResult | Promise<SearchResult>;
-  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number>;
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult>;
   get(collection: string, id: string): Promise<Doc | null>;
   /** 'ok' | 'id_taken' | 'slug_taken' */
   create(collection: string, id: string, source: Doc): Promise<WriteOutcome>;

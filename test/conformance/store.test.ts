@@ -60,7 +60,7 @@ describeEachStore('storage port', (target) => {
       ]),
     ).toEqual(['ok', 'slug_taken', 'id_taken', 'ok', 'id_taken', 'id_taken', 'slug_taken']);
     expect(await store.entities.createMany(collection, [])).toEqual([]);
-    expect(await store.entities.count(collection, undefined, null)).toBe(3);
+    expect((await store.entities.count(collection, undefined, null)).count).toBe(3);
   });
 
   it('replace and delete: outcomes and freed slugs', async () => {
@@ -86,7 +86,7 @@ describeEachStore('storage port', (target) => {
     expect(await store.entities.get(collection, '..')).toEqual(doc('..', 'dots'));
     expect(await store.entities.replace(collection, '..', doc('..', 'two-dots'))).toBe('ok');
     expect(await store.entities.delete(collection, '.')).toBe(true);
-    expect(await store.entities.count(collection, undefined, null)).toBe(1);
+    expect((await store.entities.count(collection, undefined, null)).count).toBe(1);
     expect(await store.entities.get(collection, '..')).toEqual(doc('..', 'two-dots'));
     expect(await store.apiKeys.getKey('..')).toBeNull();
     expect(await store.apiKeys.deleteKey('..')).toBe(false);
@@ -95,7 +95,7 @@ describeEachStore('storage port', (target) => {
   it('a collection nobody wrote to: empty search, zero count, null get, false delete', async () => {
     const { collection } = uniqueCollection();
     expect(await store.entities.search(collection, { from: 0, size: 10 }, { terms: { allowTenantIds: ['acme', '*'] } })).toEqual({ hits: [], total: 0 });
-    expect(await store.entities.count(collection, { match: { name: 'x' } }, null)).toBe(0);
+    expect((await store.entities.count(collection, { match: { name: 'x' } }, null)).count).toBe(0);
     expect(await store.entities.get(collection, 'x')).toBeNull();
     expect(await store.entities.delete(collection, 'x')).toBe(false);
   });

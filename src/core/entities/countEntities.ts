@@ -4,7 +4,7 @@ import { parseSearchRequest } from '../search/searchRequest';
 import { fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { visibilityFilter, type Principal } from '../principal';
-import type { QueryDsl } from '../../store/port';
+import type { CountResult, QueryDsl } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
 import type { EntityType } from './entityType';
@@ -15,15 +15,15 @@ export interface CountEntitiesInput {
   query?: QueryDsl;
 }
 
-export async function countEntities(deps: CoreDeps, principal: Principal, input: CountEntitiesInput): Promise<Result<{ count: number }>> {
+export async function countEntities(deps: CoreDeps, principal: Principal, input: CountEntitiesInput): Promise<Result<CountResult>> {
   try {
-    return ok({ count: await deps.store.entities.count(input.type.collection, input.query, visibilityFilter(principal)) });
+    return ok(await deps.store.entities.count(input.type.collection, input.query, visibilityFilter(principal)));
   } catch (err) {
     return invalidQuery(err);
   }
 }
 
-export const countEntitiesOperation = defineOperation<CountEntitiesInput, { count: number }>({
+export const countEntitiesOperation = defineOperation<CountEntitiesInput, CountResult>({
   controller: 'document',
   action: 'count',
   addressesCollection: true,

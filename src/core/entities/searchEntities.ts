@@ -18,8 +18,20 @@ export const invalidQuery = (err: unknown): Result<never> => {
   throw err;
 };
 
+/**
+ * The search's time budget: its `timeout`, at most SEARCH_TIMEOUT (a longer one is refused, not
+ * shortened), else SEARCH_TIMEOUT; set on the request, which both stores honour.
+ */
+export function withTimeBudget(request: SearchRequest, maxMs: number): Result<SearchRequest> {
+  if (request.timeout === undefined) request.timeout = maxMs;
+  else if (request.timeout > maxMs) return fail('api.assert.invalid_argument', { name: 'timeout', reason: `${request.timeout} ms is above the gateway's search time budget of ${maxMs} ms (SEARCH_TIMEOUT)` });
+  return ok(request);
+}
+
 /** At once when the store answers at once (see Now). */
 export function searchEntities(deps: CoreDeps, principal: Principal, input: SearchEntitiesInput): Now<Result<SearchResult>> {
+  const budget = withTimeBudget(input.request, deps.settings.searchTimeoutMs);
+  if (!budget.ok) return budget;
   const found = deps.store.entities.search(input.type.collection, input.request, visibilityFilter(principal));
   return found instanceof Promise ? found.then(ok, invalidQuery) : ok(found);
 }

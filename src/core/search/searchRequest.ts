@@ -5,27 +5,55 @@
 import { isPlainObject, nonNegativeInt } from '../args';
 import { fail, ok, type Result } from '../errors';
 import type { SearchRequest } from '../../store/port';
+import { parseTimeout } from './timeValue';
 
-export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source'] as const;
+export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout'] as const;
 export const MAX_RESULT_WINDOW = 10_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** Path of the first `script` key in a JSON value, if any. */
-function findScript(value: unknown, path: string): string | undefined {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findScript(value[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-  } else if (isPlainObject(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (key === 'script' || key === 'script_score' || key === 'script_fields') return here;
-      const found = findScript(inner, here);
-      if (found) return found;
+/** Keys refused anywhere in a search body: Elasticsearch's scripting entry points. */
+const SCRIPT_KEYS = new Set(['script', 'script_score', 'script_fields']);
+
+/**
+ * Path of the first `script` key in a JSON value (depth first, in document order), if any.
+ * Iterative, paths written only for the key found: a client's JSON may nest as deep as
+ * MAX_JSON_DEPTH (GraphQL variables and literals reach here too).
+ */
+export function findScript(value: unknown, path: string): string | undefined {
+  // each node: its value, its parent node, and its key (or index) there
+  const values: unknown[] = [value];
+  const parents: number[] = [-1];
+  const names: (string | number)[] = [path];
+  const stack: number[] = [0];
+  while (stack.length > 0) {
+    const node = stack.pop() as number;
+    const name = names[node];
+    if (typeof name === 'string' && node > 0 && SCRIPT_KEYS.has(name)) return pathOf(node, parents, names);
+    const item = values[node];
+    if (typeof item !== 'object' || item === null) continue;
+    const keys: (string | number)[] = Array.isArray(item) ? item.map((_, i) => i) : Object.keys(item);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const child = (item as Record<string | number, unknown>)[keys[i]];
+      // (scalars matter only under a script key)
+      if ((typeof child !== 'object' || child === null) && !(typeof keys[i] === 'string' && SCRIPT_KEYS.has(keys[i] as string))) continue;
+      stack.push(values.length);
+      values.push(child);
+      parents.push(node);
+      names.push(keys[i]);
     }
   }
   return undefined;
+}
+
+function pathOf(node: number, parents: number[], names: (string | number)[]): string {
+  const steps: (string | number)[] = [];
+  for (let at = node; at > 0; at = parents[at]) steps.push(names[at]);
+  let out = names[0] as string;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    out = typeof step === 'number' ? `${out}[${step}]` : out ? `${out}.${step}` : step;
+  }
+  return out;
 }
 
 export function parseSearchRequest(rawBody: unknown, args: Record<string, unknown>): Result<SearchRequest> {
@@ -58,5 +86,9 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   if (body.sort !== undefined) request.sort = body.sort;
   if (body.search_after !== undefined) request.search_after = body.search_after as unknown[];
   if (body._source !== undefined) request._source = body._source;
+  // its ceiling (SEARCH_TIMEOUT) is checked where the settings are: searchEntities
+  const timeout = parseTimeout(body.timeout, Infinity);
+  if (!timeout.ok) return timeout;
+  if (timeout.value !== undefined) request.timeout = timeout.value;
   return ok(request);
 }

@@ -8,7 +8,7 @@
  * like the embedded store's one transaction of sequential inserts), and a taken id wins over a taken
  * slug.
  */
-import type { Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
+import type { CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
 import type { Backend } from './backend';
 import { bulkItemFailure, bulkItems, isSuccess } from './bulk';
 import { existingIds, holdsExactly, readDocument, readDocuments, writeDocument, type Version, type Versioned } from './documents';
@@ -45,7 +45,7 @@ export class ElasticsearchEntities implements EntityStore {
     return runSearch(this.backend, this.names.entities(collection), request, filter);
   }
 
-  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
     return runCount(this.backend, this.names.entities(collection), query, filter);
   }
 

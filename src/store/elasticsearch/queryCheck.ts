@@ -12,7 +12,7 @@ import { parseSearchQuery } from '../embedded/engine/search';
 import { parseSort } from '../embedded/engine/sort';
 import { parseSourceFilter } from '../embedded/engine/source';
 
-export const SEARCH_REQUEST_KEYS = ['query', 'sort', 'search_after', '_source', 'from', 'size'] as const;
+export const SEARCH_REQUEST_KEYS = ['query', 'sort', 'search_after', '_source', 'from', 'size', 'timeout'] as const;
 
 function checkWindow(name: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer`);
@@ -28,6 +28,7 @@ export function checkSearchRequest(request: SearchRequest, filter: QueryDsl | nu
   }
   checkWindow('from', request.from);
   checkWindow('size', request.size);
+  if (request.timeout !== undefined && !(typeof request.timeout === 'number' && request.timeout > 0)) throw new InvalidQueryError('timeout must be a positive number of milliseconds');
   const sort = parseSort(request.sort);
   parseSourceFilter(request._source);
   parseSearchQuery(request.query, filter);

@@ -33,7 +33,7 @@ describe('runSearch / runCount: what is sent', () => {
 
   it('POST /<index>/_count with the restricted query', async () => {
     const { fake, backend } = setup();
-    expect(await runCount(backend, 'gw-countries', undefined, tenant)).toBe(0);
+    expect(await runCount(backend, 'gw-countries', undefined, tenant)).toEqual({ count: 0 });
     expect(fake.requests).toEqual([
       {
         method: 'POST',
@@ -56,7 +56,7 @@ describe('runSearch / runCount: how answers are read', () => {
   it('a missing index is an empty result', async () => {
     const { backend } = setup();
     expect(await runSearch(backend, 'gw-nothings', { from: 0, size: 10 }, null)).toEqual({ hits: [], total: 0 });
-    expect(await runCount(backend, 'gw-nothings', undefined, null)).toBe(0);
+    expect(await runCount(backend, 'gw-nothings', undefined, null)).toEqual({ count: 0 });
   });
 
   it("an Elasticsearch 400 is an InvalidQueryError with Elasticsearch's reason", async () => {

@@ -4,7 +4,7 @@
  * index only exists once something was written to it.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { QueryDsl, SearchRequest, SearchResult } from '../port';
+import type { CountResult, QueryDsl, SearchRequest, SearchResult } from '../port';
 import type { Backend } from './backend';
 import { buildCountBody, buildSearchBody } from './searchBody';
 import { toSearchResult, type EsSearchResponse } from './searchResult';
@@ -18,9 +18,9 @@ export async function runSearch(backend: Backend, index: string, request: Search
   return toSearchResult(response as unknown as EsSearchResponse);
 }
 
-export async function runCount(backend: Backend, index: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
+export async function runCount(backend: Backend, index: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
   const body = buildCountBody(query, filter);
   const params = { index, ...body, ...MISSING_INDEX_IS_EMPTY } as unknown as estypes.CountRequest;
   const response = await backend.call('query', (client) => client.count(params));
-  return response.count;
+  return { count: response.count };
 }

@@ -15,6 +15,8 @@ export interface SearchBody {
   search_after?: unknown[];
   _source?: unknown;
   track_total_hits: true;
+  /** The search's time budget (Elasticsearch's time units: milliseconds here). */
+  timeout?: string;
 }
 
 /** The query of a search or count: the caller's, restricted by the filter when there is one. */
@@ -32,6 +34,7 @@ export function buildSearchBody(request: SearchRequest, filter: QueryDsl | null)
   if (request.sort !== undefined && request.sort !== null) body.sort = Array.isArray(request.sort) ? request.sort : [request.sort];
   if (request.search_after !== undefined && request.search_after !== null) body.search_after = request.search_after;
   if (request._source !== undefined && request._source !== null) body._source = request._source;
+  if (request.timeout !== undefined) body.timeout = `${request.timeout}ms`;
   return body;
 }
 

@@ -14,6 +14,7 @@ interface EsHit {
 
 export interface EsSearchResponse {
   hits: { total?: number | { value: number; relation?: string }; hits: EsHit[] };
+  timed_out?: boolean;
 }
 
 export function toSearchResult(response: EsSearchResponse): SearchResult {
@@ -24,5 +25,7 @@ export function toSearchResult(response: EsSearchResponse): SearchResult {
     if (Array.isArray(h.sort)) hit.sort = h.sort;
     return hit;
   });
-  return { hits, total: typeof total === 'number' ? total : (total?.value ?? hits.length) };
+  const result: SearchResult = { hits, total: typeof total === 'number' ? total : (total?.value ?? hits.length) };
+  if (response.timed_out === true) result.timed_out = true;
+  return result;
 }

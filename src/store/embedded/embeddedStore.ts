@@ -2,8 +2,8 @@
  * The default store: SQLite for durability, the in-process search engine for queries. Reads are
  * served from memory; each write is committed to SQLite first, then applied to the index.
  */
-import type { ApiKeyRecord, ApiKeyStore, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
-import { SearchIndex, type Mapping } from './engine';
+import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
+import { SearchIndex, type Mapping, type SearchIndexOptions } from './engine';
 import { EmbeddedDatabase } from './database';
 import { SearchCache } from './searchCache';
 
@@ -20,6 +20,7 @@ class EmbeddedEntities implements EntityStore {
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly cache: SearchCache,
+    private readonly options: SearchIndexOptions,
   ) {
     for (const row of db.entities()) this.index(row.collection).put(row.id, row.source);
   }
@@ -27,23 +28,30 @@ class EmbeddedEntities implements EntityStore {
   private index(collection: string): SearchIndex {
     let index = this.indices.get(collection);
     if (index === undefined) {
-      index = new SearchIndex(ENTITY_MAPPING);
+      index = new SearchIndex(ENTITY_MAPPING, this.options);
       this.indices.set(collection, index);
     }
     return index;
   }
 
-  /** At once (the index is in memory); a failure (a query the engine refuses) is a rejected promise. */
+  /**
+   * At once when the search ends within its first slice (the index is in memory), else a promise
+   * (it runs in slices: engine/budget); a failure (a query the engine refuses) is a rejected promise.
+   */
   search(collection: string, request: SearchRequest, filter: QueryDsl | null): SearchResult | Promise<SearchResult> {
     try {
-      return this.cache.search(collection, request, filter, () => this.index(collection).search(request, filter));
+      return this.cache.search(collection, request, filter, () => this.index(collection).searchSliced(request, filter));
     } catch (err) {
       return Promise.reject(err);
     }
   }
 
-  async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<number> {
-    return this.cache.count(collection, query, filter, () => this.index(collection).count(query, filter));
+  async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
+    return this.cache.count(collection, query, filter, () => {
+      const counted = this.index(collection).countSliced(query, filter);
+      const toResult = (c: { count: number; timedOut: boolean }): CountResult => (c.timedOut ? { count: c.count, timed_out: true } : { count: c.count });
+      return counted instanceof Promise ? counted.then(toResult) : toResult(counted);
+    });
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
@@ -84,10 +92,14 @@ class EmbeddedEntities implements EntityStore {
 }
 
 class EmbeddedApiKeys implements ApiKeyStore {
-  private readonly index = new SearchIndex(API_KEY_MAPPING);
+  private readonly index: SearchIndex;
   private readonly records = new Map<string, ApiKeyRecord>();
 
-  constructor(private readonly db: EmbeddedDatabase) {
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    options: SearchIndexOptions,
+  ) {
+    this.index = new SearchIndex(API_KEY_MAPPING, options);
     for (const record of db.keys()) this.remember(record);
   }
 
@@ -107,7 +119,7 @@ class EmbeddedApiKeys implements ApiKeyStore {
   }
 
   async searchKeys(request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
-    return this.index.search(request, filter);
+    return this.index.searchSliced(request, filter);
   }
 
   async deleteKey(id: string): Promise<boolean> {
@@ -126,11 +138,14 @@ export class EmbeddedStore implements Store {
   readonly apiKeys: ApiKeyStore;
   private readonly db: EmbeddedDatabase;
 
-  /** @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off */
-  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES) {
+  /**
+   * @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off
+   * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts)
+   */
+  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}) {
     this.db = new EmbeddedDatabase(dataDir);
-    this.entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries));
-    this.apiKeys = new EmbeddedApiKeys(this.db);
+    this.entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options);
+    this.apiKeys = new EmbeddedApiKeys(this.db, options);
   }
 
   async ready(): Promise<boolean> {

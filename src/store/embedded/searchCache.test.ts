@@ -49,15 +49,15 @@ describe('the embedded store request cache', () => {
 
   it('sees every write at once: create, replace, delete', async () => {
     expect(await names()).toEqual(['red apple']);
-    expect(await store.entities.count('things', all.query, tenant)).toBe(1);
+    expect((await store.entities.count('things', all.query, tenant)).count).toBe(1);
     await store.entities.create('things', 'c', { slug: 'c', name: 'red red red', allowTenantIds: ['*'] });
     expect(await names()).toEqual(['red red red', 'red apple']);
-    expect(await store.entities.count('things', all.query, tenant)).toBe(2);
+    expect((await store.entities.count('things', all.query, tenant)).count).toBe(2);
     await store.entities.replace('things', 'c', { slug: 'c', name: 'blue', allowTenantIds: ['*'] });
     expect(await names()).toEqual(['red apple']);
     await store.entities.delete('things', 'a');
     expect(await names()).toEqual([]);
-    expect(await store.entities.count('things', all.query, tenant)).toBe(0);
+    expect((await store.entities.count('things', all.query, tenant)).count).toBe(0);
   });
 
   it('keeps sort values per answer and still hands out stored source text', async () => {

@@ -7,7 +7,7 @@
  * Not cached: queries with date math on `now` (their answer changes without any write), hits whose
  * source is not the stored text (`_source` filtering), and very long requests.
  */
-import { HITS_JSON, SOURCE_JSON, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
+import { HITS_JSON, SOURCE_JSON, type CountResult, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
 import { SharedJsonText, hitsJson } from '../hitsJson';
 import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
@@ -80,6 +80,11 @@ export class SearchCache {
   /** Per collection, least recently used first. */
   private readonly byCollection = new Map<string, Map<string, Entry>>();
   private size = 0;
+  /**
+   * Per collection, how many times it was invalidated: an answer that was still being computed
+   * across a write (a search paused between slices) is not kept, since it may not show that write.
+   */
+  private readonly generations = new Map<string, number>();
 
   /** @param maxEntries entries kept over all collections; 0 turns the cache off */
   constructor(private readonly maxEntries: number) {}
@@ -102,24 +107,37 @@ export class SearchCache {
     return usable(JSON.stringify(['count', query ?? null, filter]));
   }
 
-  /** The answer of a search: from the cache, or from `run` (and then kept). */
-  search(collection: string, request: SearchRequest, filter: QueryDsl | null, run: () => SearchResult): SearchResult {
+  /**
+   * The answer of a search: from the cache, or from `run` (at once or as a promise), then kept
+   * unless it timed out or a write to the collection happened meanwhile.
+   */
+  search(collection: string, request: SearchRequest, filter: QueryDsl | null, run: () => SearchResult | Promise<SearchResult>): SearchResult | Promise<SearchResult> {
     const key = this.searchKey(request, filter);
-    const entry = key === null ? undefined : this.take(collection, key);
+    if (key === null) return run();
+    const entry = this.take(collection, key);
     if (entry?.kind === 'search') return new CachedResult(entry);
+    const generation = this.generations.get(collection);
+    const keep = (result: SearchResult): SearchResult => {
+      if (result.timed_out !== true && this.generations.get(collection) === generation) this.keepSearch(collection, key, result);
+      return result;
+    };
     const result = run();
-    if (key !== null) this.keepSearch(collection, key, result);
-    return result;
+    return result instanceof Promise ? result.then(keep) : keep(result);
   }
 
-  /** The answer of a count: from the cache, or from `run` (and then kept). */
-  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null, run: () => number): number {
+  /** The answer of a count: from the cache, or from `run` (then kept, as for searches). */
+  count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null, run: () => CountResult | Promise<CountResult>): CountResult | Promise<CountResult> {
     const key = this.countKey(query, filter);
-    const entry = key === null ? undefined : this.take(collection, key);
-    if (entry?.kind === 'count') return entry.total;
-    const total = run();
-    if (key !== null) this.put(collection, key, { kind: 'count', total });
-    return total;
+    if (key === null) return run();
+    const entry = this.take(collection, key);
+    if (entry?.kind === 'count') return { count: entry.total };
+    const generation = this.generations.get(collection);
+    const keep = (result: CountResult): CountResult => {
+      if (result.timed_out !== true && this.generations.get(collection) === generation) this.put(collection, key, { kind: 'count', total: result.count });
+      return result;
+    };
+    const result = run();
+    return result instanceof Promise ? result.then(keep) : keep(result);
   }
 
   /** Keeps a result just computed (before anyone read its hits' sources). */
@@ -135,6 +153,7 @@ export class SearchCache {
 
   /** A write to the collection: everything cached for it is stale. */
   invalidate(collection: string): void {
+    this.generations.set(collection, (this.generations.get(collection) ?? 0) + 1);
     const entries = this.byCollection.get(collection);
     if (entries === undefined) return;
     this.size -= entries.size;

@@ -139,6 +139,11 @@ export class FilterCache {
     return this.entries.size;
   }
 
+  /** Whether a set is kept under `key` (it may still need the documents added since). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   clear(): void {
     this.entries.clear();
     this.bytes = 0;

@@ -2,8 +2,8 @@ import * as engine from './index';
 import { SearchIndex, compileMatcher, type Mapping } from './index';
 
 describe('engine public API', () => {
-  it('exports SearchIndex and compileMatcher only (Mapping is a type)', () => {
-    expect(Object.keys(engine).sort()).toEqual(['SearchIndex', 'compileMatcher']);
+  it('exports SearchIndex, compileMatcher and the default limits (Mapping, QueryLimits are types)', () => {
+    expect(Object.keys(engine).sort()).toEqual(['DEFAULT_LIMITS', 'SearchIndex', 'compileMatcher']);
   });
 
   it('works end to end', () => {

@@ -7,7 +7,8 @@ import { InvertedIndex } from './invertedIndex';
 import { evaluate } from './lucene/evaluate';
 import { Scores, toScores } from './lucene/execute';
 import { Matches } from './lucene/matches';
-import { LQuery, MATCH_ALL, booleanQuery } from './lucene/query';
+import { LQuery, MATCH_ALL, booleanQuery, countClauses } from './lucene/query';
+import { DEFAULT_LIMITS, QueryLimits, tooManyClauses } from './limits';
 import { rewrite } from './lucene/rewrite';
 import { IndexMapping } from './mapping';
 import { BuildContext, ParsedQuery } from './query/context';
@@ -15,35 +16,45 @@ import { parseQuery } from './query/parse';
 
 const MATCH_ALL_QUERY: ParsedQuery = { toLucene: () => MATCH_ALL };
 
+/** A search's query as parsed: the client's, and the caller's filter (the tenant's visibility). */
+export interface ParsedSearch {
+  readonly main: ParsedQuery;
+  readonly filter: ParsedQuery | null;
+}
+
 /**
  * The query of a search: `query` (match_all when absent) and, when given, the caller's filter as
  * Elasticsearch runs {bool: {must: [query], filter: [filter]}} (the filter never changes scores).
  */
-export function parseSearchQuery(query: QueryDsl | undefined, filter: QueryDsl | null | undefined): ParsedQuery {
-  const main = query === undefined ? MATCH_ALL_QUERY : parseQuery(query, 'query');
-  if (filter === undefined || filter === null) return main;
-  const restriction = parseQuery(filter, 'filter');
-  return {
-    toLucene: (ctx) =>
-      booleanQuery([
-        { occur: 'must', query: main.toLucene(ctx) },
-        { occur: 'filter', query: restriction.toLucene(ctx) },
-      ]),
-  };
+export function parseSearchQuery(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, limits: QueryLimits = DEFAULT_LIMITS): ParsedSearch {
+  const main = query === undefined ? MATCH_ALL_QUERY : parseQuery(query, 'query', limits);
+  return { main, filter: filter === undefined || filter === null ? null : parseQuery(filter, 'filter', limits) };
 }
 
-/** The rewritten Lucene query of a parsed query against a mapping. */
-export function buildQuery(parsed: ParsedQuery, mapping: IndexMapping, now: number): LQuery {
-  const ctx: BuildContext = { mapping, now };
-  return rewrite(parsed.toLucene(ctx));
+/**
+ * The rewritten Lucene query of a parsed search against a mapping. The client's query may hold at
+ * most `maxClauseCount` leaf clauses (Lucene 9 counts them over the whole query, nested or not);
+ * the caller's filter is not counted.
+ */
+export function buildQuery(parsed: ParsedSearch, mapping: IndexMapping, now: number, limits: QueryLimits = DEFAULT_LIMITS): LQuery {
+  const ctx: BuildContext = { mapping, now, limits };
+  const main = parsed.main.toLucene(ctx);
+  if (countClauses(main) > limits.maxClauseCount) throw tooManyClauses(limits.maxClauseCount);
+  if (parsed.filter === null) return rewrite(main);
+  return rewrite(
+    booleanQuery([
+      { occur: 'must', query: main },
+      { occur: 'filter', query: parsed.filter.toLucene(ctx) },
+    ]),
+  );
 }
 
 /** Matching documents of an index, ascending, with their scores when needed. */
-export function matchQuery(parsed: ParsedQuery, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Matches {
+export function matchQuery(parsed: ParsedSearch, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Matches {
   return evaluate(buildQuery(parsed, mapping, now), index, 1, needsScores) ?? Matches.EMPTY;
 }
 
 /** Matching documents of an index with their scores when needed, as a Map. */
-export function runQuery(parsed: ParsedQuery, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Scores {
+export function runQuery(parsed: ParsedSearch, mapping: IndexMapping, index: InvertedIndex, needsScores: boolean, now = Date.now()): Scores {
   return toScores(matchQuery(parsed, mapping, index, needsScores, now));
 }

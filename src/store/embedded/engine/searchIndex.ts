@@ -7,9 +7,12 @@ import { Doc, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit } fr
 import { floatToJson } from './fieldValues';
 import { InvertedIndex } from './invertedIndex';
 import { describe, isPlainObject } from './json';
-import { TopHit, topByScore, topSorted } from './lucene/topDocs';
+import { Collector, TopHit, TopScoreCollector, TopSortedCollector, collectSteps, firstDocs } from './lucene/topDocs';
 import { IndexMapping, Mapping } from './mapping';
-import { evaluate } from './lucene/evaluate';
+import { evaluateSteps } from './lucene/evaluate';
+import { Budget, Steps, TimeExceeded, UNLIMITED, runToEnd } from './budget/budget';
+import { runSliced } from './budget/scheduler';
+import { DEFAULT_LIMITS, QueryLimits } from './limits';
 import { Matches } from './lucene/matches';
 import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { buildQuery, parseSearchQuery } from './search';
@@ -25,35 +28,112 @@ function checkWindow(name: string, value: unknown): number {
 /** Compaction happens once removed documents outnumber live ones, and at least `minDead` of them (tests lower it). */
 export const COMPACTION = { minDead: 1024 };
 
+export interface SearchIndexOptions {
+  limits?: QueryLimits;
+  /** Budget of a search that sets no `timeout`, in ms (default: none). */
+  timeoutMs?: number;
+  /** Longest a search runs before giving the event loop back, in ms (default: never pauses). */
+  sliceMs?: number;
+  /** The budget's clock (tests): milliseconds from some origin. */
+  clock?: () => number;
+}
+
+/** What a count answers: the count, and whether it stopped at its deadline (then it is a lower bound). */
+export interface CountOutcome {
+  count: number;
+  timedOut: boolean;
+}
+
 export class SearchIndex {
   private readonly mapping: IndexMapping;
   private index = new InvertedIndex();
+  private readonly limits: QueryLimits;
+  private readonly timeoutMs: number;
+  private readonly sliceMs: number;
+  private readonly clock: (() => number) | undefined;
+  /**
+   * Searches of this index paused between two slices. They read the index as it was when they
+   * started, so writes wait for them (`deferred`, applied in order when the last one ends), and so
+   * does every search that comes after such a write (it must see it): read-your-writes holds, and a
+   * write waits at most for the longest paused search's time budget.
+   */
+  private paused = 0;
+  private deferred: { id: string; source: Doc | null }[] = [];
+  private readonly deferredById = new Map<string, Doc | null>();
+  private flushWaiters: (() => void)[] = [];
 
-  constructor(mapping?: Mapping) {
+  constructor(mapping?: Mapping, options: SearchIndexOptions = {}) {
     this.mapping = new IndexMapping(mapping);
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.timeoutMs = options.timeoutMs ?? Infinity;
+    this.sliceMs = options.sliceMs ?? Infinity;
+    this.clock = options.clock;
   }
 
   /** Add, or replace (a replaced document moves to the end of index order, as Lucene's delete+add does). */
   put(id: string, source: Doc): void {
     if (typeof id !== 'string') throw new TypeError('SearchIndex.put: the id must be a string');
     if (!isPlainObject(source)) throw new TypeError('SearchIndex.put: the source must be an object');
+    if (this.paused > 0) return this.defer(id, source);
     this.index.addSource(id, source, this.mapping);
     this.compactIfWorthIt();
   }
 
   remove(id: string): boolean {
+    if (this.paused > 0) {
+      const present = this.get(id) !== undefined;
+      if (present) this.defer(id, null);
+      return present;
+    }
     const removed = this.index.remove(id);
     if (removed) this.compactIfWorthIt();
     return removed;
   }
 
   get(id: string): Doc | undefined {
+    if (this.deferredById.has(id)) return this.deferredById.get(id) ?? undefined;
     const doc = this.index.docOf(id);
     return doc === undefined ? undefined : this.index.sourceOf(doc);
   }
 
   get size(): number {
     return this.index.size;
+  }
+
+  private defer(id: string, source: Doc | null): void {
+    this.deferred.push({ id, source });
+    this.deferredById.set(id, source);
+  }
+
+  /** The last paused search ended: apply the writes that waited for it, then let waiting searches run. */
+  private flush(): void {
+    const writes = this.deferred;
+    this.deferred = [];
+    this.deferredById.clear();
+    for (const { id, source } of writes) {
+      if (source === null) this.remove(id);
+      else this.put(id, source);
+    }
+    const waiters = this.flushWaiters;
+    this.flushWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Runs `run` once the deferred writes are applied. */
+  private afterFlush<T>(run: () => T | Promise<T>): Promise<T> {
+    return new Promise<void>((resolve) => this.flushWaiters.push(resolve)).then(run);
+  }
+
+  /** Runs steps a slice at a time (budget/scheduler.ts), counting them as paused while they are. */
+  private sliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
+    const out = runSliced(steps, budget);
+    if (!(out instanceof Promise)) return out;
+    this.paused++;
+    const done = () => {
+      if (--this.paused === 0 && this.deferred.length + this.flushWaiters.length > 0) this.flush();
+    };
+    out.then(done, done);
+    return out;
   }
 
   /**
@@ -71,14 +151,32 @@ export class SearchIndex {
     this.index = fresh;
   }
 
-  /** from/size are already validated by the caller (non-negative integers). `filter`, when given, is a non-scoring filter:
-   *  the search behaves exactly as Elasticsearch does for {bool: {must: [query ?? {match_all: {}}], filter: [filter]}}. */
+  /**
+   * A search run to its end at once: no time budget, never pauses (tests, API keys). from/size are
+   * already validated by the caller (non-negative integers). `filter`, when given, is a non-scoring
+   * filter: the search behaves exactly as Elasticsearch does for
+   * {bool: {must: [query ?? {match_all: {}}], filter: [filter]}}.
+   */
   search(request: SearchRequest, filter?: QueryDsl | null): SearchResult {
+    return runToEnd(this.searchSteps(request, filter, UNLIMITED));
+  }
+
+  /**
+   * A search within its time budget (`request.timeout`, else the index's), paused every slice: the
+   * result at once when it finishes within its first slice, else its promise.
+   */
+  searchSliced(request: SearchRequest, filter?: QueryDsl | null): SearchResult | Promise<SearchResult> {
+    if (this.deferred.length > 0) return this.afterFlush(() => this.searchSliced(request, filter));
+    const budget = new Budget(request.timeout ?? this.timeoutMs, this.sliceMs, this.clock);
+    return this.sliced(this.searchSteps(request, filter, budget), budget);
+  }
+
+  private *searchSteps(request: SearchRequest, filter: QueryDsl | null | undefined, budget: Budget): Steps<SearchResult> {
     const from = checkWindow('from', request.from);
     const size = checkWindow('size', request.size);
     const sortClauses = parseSort(request.sort);
     const sourceFilter = parseSourceFilter(request._source);
-    const parsed = parseSearchQuery(request.query, filter);
+    const parsed = parseSearchQuery(request.query, filter, this.limits);
     const after = request.search_after;
     if (after !== undefined && after !== null) {
       if (!Array.isArray(after)) throw new InvalidQueryError(`search_after must be an array, got ${describe(after)}`);
@@ -91,35 +189,36 @@ export class SearchIndex {
     const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score');
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
-    const query = buildQuery(parsed, this.mapping, Date.now());
+    const query = buildQuery(parsed, this.mapping, Date.now(), this.limits);
     const shape = sorts === null ? disjunctionShape(query) : null;
     let total: number;
     let top: TopHit<SortKey>[];
+    let timedOut = false;
     if (shape !== null) {
-      // term disjunction: counted and ranked in one pass, scoring only what can make the page
+      // term disjunction (at most 16 terms): counted and ranked in one pass, scoring only what can make the page
       const result = runDisjunction(shape, index, from + size);
       total = result?.total ?? 0;
       top = result?.top ?? [];
-    } else if (sorts === null) {
-      const matches = evaluate(query, index, 1, true) ?? Matches.EMPTY;
-      total = matches.size;
-      top = topByScore(matches, from + size);
     } else {
-      const matches = evaluate(query, index, 1, needsScores) ?? Matches.EMPTY;
-      total = matches.size;
-      const compare = (a: SortKey[], b: SortKey[]) => {
-        for (let i = 0; i < sorts.length; i++) {
-          const c = compareKeys(sorts[i], a[i], b[i]);
-          if (c !== 0) return c;
+      let collector: Collector<SortKey> | null = null;
+      try {
+        const matches = (yield* evaluateSteps(query, index, 1, needsScores, budget)) ?? Matches.EMPTY;
+        const k = Math.min(from + size, matches.size);
+        if (sorts === null && matches.scores === null) {
+          top = firstDocs(matches, k); // every score equal: index order
+        } else {
+          collector = sorts === null ? new TopScoreCollector(k) : this.sortedCollector(sorts, afterKeys, k);
+          yield* collectSteps(collector, matches, budget);
+          top = collector.top();
         }
-        return 0;
-      };
-      const keysOf = (doc: number, score: number, out: SortKey[]) => {
-        for (let i = 0; i < sorts.length; i++) out[i] = sortKey(sorts[i], doc, score);
-      };
-      // search_after: only hits after the given values (equal ones were already returned)
-      const accept = afterKeys === null ? null : (keys: SortKey[]) => compare(keys, afterKeys) > 0;
-      top = topSorted(matches, from + size, sorts.length, keysOf, compare, accept);
+        total = matches.size;
+      } catch (err) {
+        if (!(err instanceof TimeExceeded)) throw err;
+        // Elasticsearch's answer past the deadline: what was collected, counted as the total
+        timedOut = true;
+        top = collector?.top() ?? [];
+        total = collector?.collected ?? 0;
+      }
     }
 
     const hits: Hit[] = [];
@@ -142,13 +241,48 @@ export class SearchIndex {
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
       hits.push(hit);
     }
-    return { hits, total };
+    const result: SearchResult = { hits, total };
+    if (timedOut) result.timed_out = true;
+    return result;
   }
 
+  private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number): Collector<SortKey> {
+    const compare = (a: SortKey[], b: SortKey[]) => {
+      for (let i = 0; i < sorts.length; i++) {
+        const c = compareKeys(sorts[i], a[i], b[i]);
+        if (c !== 0) return c;
+      }
+      return 0;
+    };
+    const keysOf = (doc: number, score: number, out: SortKey[]) => {
+      for (let i = 0; i < sorts.length; i++) out[i] = sortKey(sorts[i], doc, score);
+    };
+    // search_after: only hits after the given values (equal ones were already returned)
+    const accept = afterKeys === null ? null : (keys: SortKey[]) => compare(keys, afterKeys) > 0;
+    return new TopSortedCollector(k, sorts.length, keysOf, compare, accept);
+  }
+
+  /** A count run to its end at once (tests, API keys). */
   count(query: QueryDsl | undefined, filter?: QueryDsl | null): number {
-    const built = buildQuery(parseSearchQuery(query, filter), this.mapping, Date.now());
+    return runToEnd(this.countSteps(query, filter, UNLIMITED)).count;
+  }
+
+  /** A count within the index's time budget, paused every slice (see searchSliced). */
+  countSliced(query: QueryDsl | undefined, filter?: QueryDsl | null, timeoutMs?: number): CountOutcome | Promise<CountOutcome> {
+    if (this.deferred.length > 0) return this.afterFlush(() => this.countSliced(query, filter, timeoutMs));
+    const budget = new Budget(timeoutMs ?? this.timeoutMs, this.sliceMs, this.clock);
+    return this.sliced(this.countSteps(query, filter, budget), budget);
+  }
+
+  private *countSteps(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, budget: Budget): Steps<CountOutcome> {
+    const built = buildQuery(parseSearchQuery(query, filter, this.limits), this.mapping, Date.now(), this.limits);
     const shape = disjunctionShape(built);
-    if (shape !== null) return runDisjunction(shape, this.index, 0)?.total ?? 0;
-    return evaluate(built, this.index, 1, false)?.size ?? 0;
+    if (shape !== null) return { count: runDisjunction(shape, this.index, 0)?.total ?? 0, timedOut: false };
+    try {
+      return { count: (yield* evaluateSteps(built, this.index, 1, false, budget))?.size ?? 0, timedOut: false };
+    } catch (err) {
+      if (!(err instanceof TimeExceeded)) throw err;
+      return { count: 0, timedOut: true };
+    }
   }
 }

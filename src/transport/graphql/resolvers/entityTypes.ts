@@ -1,5 +1,5 @@
 /** Object-type resolvers: entities by their `entityType`, hits, keys. Entities are resolved from their `_source`. */
-import { SOURCE_JSON, readOnlySource, type Doc, type Hit } from '../../../store/port';
+import { SOURCE_JSON, readOnlySource, type Doc, type Hit, type SearchResult } from '../../../store/port';
 import { RawJson } from '../rawJson';
 import type { EntityChange } from '../../../core/events/changeFeed';
 
@@ -22,6 +22,9 @@ export const entityTypeResolvers = {
       const json = hit[SOURCE_JSON];
       return json === undefined ? readOnlySource(hit) : new RawJson(json, () => readOnlySource(hit));
     },
+  },
+  SearchResult: {
+    timedOut: (result: SearchResult) => result.timed_out === true,
   },
   ApiKeyHit: {
     id: (hit: Hit) => hit._id,

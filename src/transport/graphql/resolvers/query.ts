@@ -14,6 +14,7 @@ interface SearchArgs {
   size?: number | null;
   sort?: unknown;
   searchAfter?: unknown[] | null;
+  timeout?: string | null;
 }
 
 /** The GraphQL arguments as the search body and arguments REST would have sent. */
@@ -22,6 +23,7 @@ export function searchRequestOf(args: SearchArgs, requestId: string) {
   if (args.query !== undefined && args.query !== null) body.query = args.query;
   if (args.sort !== undefined && args.sort !== null) body.sort = args.sort;
   if (args.searchAfter !== undefined && args.searchAfter !== null) body.search_after = args.searchAfter;
+  if (args.timeout !== undefined && args.timeout !== null) body.timeout = args.timeout;
   return unwrap(parseSearchRequest(body, { from: args.from, size: args.size }), requestId);
 }
 

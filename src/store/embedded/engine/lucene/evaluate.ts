@@ -18,6 +18,7 @@
  *
  * Sums are done in clause order, so results are those of a sequential double sum, bit for bit.
  */
+import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
@@ -32,6 +33,15 @@ const f = Math.fround;
  * in the index), else the matching documents (possibly none).
  */
 export function evaluate(query: LQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+  return runToEnd(evaluateSteps(query, index, boost, needsScores, UNLIMITED));
+}
+
+/**
+ * evaluate, as steps that check the search's budget between clauses and inside pattern expansions
+ * (budget/budget.ts): a query of thousands of clauses pauses between them instead of keeping the
+ * event loop, and stops at its deadline.
+ */
+export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
   switch (query.type) {
     case 'matchAll':
       return Matches.bits(index.live.words, index.live.size, needsScores ? boost : 0);
@@ -47,19 +57,20 @@ export function evaluate(query: LQuery, index: InvertedIndex, boost: number, nee
       return field === undefined ? null : phraseMatches(field, query, boost, needsScores);
     }
     case 'boost':
-      return evaluate(query.query, index, f(query.boost * boost), needsScores);
+      return yield* evaluateSteps(query.query, index, f(query.boost * boost), needsScores, budget);
     case 'constantScore': {
-      const inner = evaluate(query.query, index, 1, false);
+      const inner = yield* evaluateSteps(query.query, index, 1, false, budget);
       return inner === null ? null : inner.withConstant(needsScores ? boost : 0);
     }
     case 'leaf': {
+      if (query.prepare !== undefined && !index.filterCache.has(query.key)) yield* query.prepare(index, budget);
       const docs = leafDocs(query, index);
       return docs.size === 0 ? null : docs.withConstant(needsScores ? boost : 0);
     }
     case 'disMax':
-      return evaluateDisMax(query, index, boost, needsScores);
+      return yield* evaluateDisMax(query, index, boost, needsScores, budget);
     case 'bool':
-      return evaluateBoolean(query, index, boost, needsScores);
+      return yield* evaluateBoolean(query, index, boost, needsScores, budget);
   }
 }
 
@@ -69,6 +80,10 @@ export function evaluate(query: LQuery, index: InvertedIndex, boost: number, nee
  * instead of searched in a long list).
  */
 export function filterMatches(query: LQuery, index: InvertedIndex): Matches | null {
+  return runToEnd(filterSteps(query, index, UNLIMITED));
+}
+
+function* filterSteps(query: LQuery, index: InvertedIndex, budget: Budget): Steps<Matches | null> {
   if (query.type === 'term') {
     const field = index.field(query.field);
     const t = field === undefined ? -1 : field.termId(query.term);
@@ -78,7 +93,7 @@ export function filterMatches(query: LQuery, index: InvertedIndex): Matches | nu
       return index.filterCache.get(queryKey(query), index, (fromDoc) => unionOfPostings([terms.docs(t)], field!, fromDoc, index.maxDoc));
     }
   }
-  return evaluate(query, index, 1, false);
+  return yield* evaluateSteps(query, index, 1, false, budget);
 }
 
 /** The documents of a leaf (through the index's filter cache when the leaf is a cacheable set). */
@@ -88,10 +103,11 @@ export function leafDocs(query: LeafQuery, index: InvertedIndex): Matches {
   return index.filterCache.get(query.key, index, (fromDoc) => docSet(index, fromDoc));
 }
 
-function evaluateDisMax(query: DisMaxQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+function* evaluateDisMax(query: DisMaxQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
   const subs: Matches[] = [];
   for (const disjunct of query.disjuncts) {
-    const s = evaluate(disjunct, index, boost, needsScores);
+    if (budget.due()) yield;
+    const s = yield* evaluateSteps(disjunct, index, boost, needsScores, budget);
     if (s !== null) subs.push(s);
   }
   if (subs.length === 0) return null;
@@ -99,14 +115,15 @@ function evaluateDisMax(query: DisMaxQuery, index: InvertedIndex, boost: number,
   return disjunctionMax(subs, query.tieBreaker, needsScores);
 }
 
-function evaluateBoolean(query: BooleanQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
+function* evaluateBoolean(query: BooleanQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
   let must: Matches[] = [];
   const filter: Matches[] = [];
   let should: Matches[] = [];
   const mustNot: Matches[] = [];
   for (const clause of query.clauses) {
+    if (budget.due()) yield;
     const scoring = isScoring(clause.occur);
-    const matches = scoring ? evaluate(clause.query, index, boost, needsScores) : filterMatches(clause.query, index);
+    const matches = scoring ? yield* evaluateSteps(clause.query, index, boost, needsScores, budget) : yield* filterSteps(clause.query, index, budget);
     if (matches === null) {
       if (clause.occur === 'must' || clause.occur === 'filter') return null;
       continue;

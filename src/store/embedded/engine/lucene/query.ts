@@ -12,6 +12,7 @@
  * multisets, FILTER and MUST_NOT as sets; DisjunctionMaxQuery: same tie-breaker and multiset of
  * disjuncts), which the rewrite rules need to deduplicate clauses.
  */
+import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { Matches } from './matches';
 
@@ -81,6 +82,12 @@ export interface LeafQuery {
    * per index under their key (see filterCache.ts), which must then identify the query exactly.
    */
   readonly docSet?: (index: InvertedIndex, fromDoc: number) => Matches;
+  /**
+   * Work that may take long (a pattern's walk over a term dictionary), done as steps that check the
+   * search's budget before `docSet` runs, when the set is not cached yet: `docSet` then uses what it
+   * found.
+   */
+  readonly prepare?: (index: InvertedIndex, budget: Budget) => Steps<void>;
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
@@ -139,6 +146,36 @@ export function clausesOf(query: BooleanQuery, occur: Occur): LQuery[] {
 /** BooleanQuery.isPureDisjunction: only SHOULD clauses and minimumShouldMatch <= 1. */
 export function isPureDisjunction(query: BooleanQuery): boolean {
   return query.minimumShouldMatch <= 1 && query.clauses.every((c) => c.occur === 'should');
+}
+
+/**
+ * The leaf clauses of a query, as Lucene 9's IndexSearcher counts them against maxClauseCount
+ * (getNumClausesCheckVisitor): one per leaf query, one per term of a phrase.
+ */
+export function countClauses(query: LQuery): number {
+  switch (query.type) {
+    case 'matchNone':
+      return 0;
+    case 'matchAll':
+    case 'term':
+    case 'leaf':
+      return 1;
+    case 'phrase':
+      return query.terms.length;
+    case 'boost':
+    case 'constantScore':
+      return countClauses(query.query);
+    case 'bool': {
+      let n = 0;
+      for (const clause of query.clauses) n += countClauses(clause.query);
+      return n;
+    }
+    case 'disMax': {
+      let n = 0;
+      for (const disjunct of query.disjuncts) n += countClauses(disjunct);
+      return n;
+    }
+  }
 }
 
 const keys = new WeakMap<LQuery, string>();

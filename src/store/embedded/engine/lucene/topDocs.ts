@@ -3,7 +3,12 @@
  * a binary heap of the k best so far, its root the worst of them, which every new document must beat.
  * Documents arrive in index order, so one that only equals the root (same score or same sort keys)
  * loses the tie (index order breaks ties) and is skipped.
+ *
+ * Collectors take the matches a chunk at a time (`collectSteps`), checking the search's budget
+ * between chunks: past its deadline the search answers the best of what was collected so far, with
+ * the number collected as its total, as Elasticsearch's timed-out collectors do.
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { nextSetBit } from '../bitset';
 import { Matches } from './matches';
 
@@ -13,51 +18,93 @@ export interface TopHit<K> {
   keys: K[];
 }
 
+/** What collects hits: `add` takes positions [from, to) of a list-form Matches. */
+export interface Collector<K> {
+  /** Documents collected so far. */
+  readonly collected: number;
+  add(matches: Matches, from: number, to: number): void;
+  /** The hits kept, best first. */
+  top(): TopHit<K>[];
+}
+
+/** Feed every match to a collector, a chunk at a time, pausing when the budget says so. */
+export function* collectSteps<K>(collector: Collector<K>, matches: Matches, budget: Budget): Steps<void> {
+  const list = matches.toList();
+  const chunk = CHECK_EVERY + 1;
+  for (let from = 0; from < list.size; from += chunk) {
+    collector.add(list, from, Math.min(list.size, from + chunk));
+    if (from + chunk < list.size && budget.due()) yield;
+  }
+}
+
 /** The best k documents by score (descending), ties by index order, best first. */
 export function topByScore(matches: Matches, k: number): TopHit<never>[] {
   k = Math.min(k, matches.size);
   if (k <= 0) return [];
   if (matches.scores === null) return firstDocs(matches, k);
-  const docs = matches.docs as Int32Array;
-  const scores = matches.scores;
-  const heapDocs = new Int32Array(k);
-  const heapScores = new Float64Array(k);
-  let n = 0;
-  // worse(a, b): lower score, or same score and later document
-  for (let i = 0; i < matches.size; i++) {
-    const score = scores[i];
-    if (n === k) {
-      if (score <= heapScores[0]) continue;
-      // replace the root and sift it down
-      let at = 0;
-      for (;;) {
-        let child = 2 * at + 1;
-        if (child >= k) break;
-        if (child + 1 < k && worse(heapScores[child + 1], heapDocs[child + 1], heapScores[child], heapDocs[child])) child++;
-        if (!worse(heapScores[child], heapDocs[child], score, docs[i])) break;
-        heapScores[at] = heapScores[child];
-        heapDocs[at] = heapDocs[child];
-        at = child;
+  const collector = new TopScoreCollector(k);
+  runToEnd(collectSteps(collector, matches, UNLIMITED));
+  return collector.top();
+}
+
+/** The best k by score; the heap lives in typed arrays. */
+export class TopScoreCollector implements Collector<never> {
+  private readonly heapDocs: Int32Array;
+  private readonly heapScores: Float64Array;
+  private n = 0;
+  collected = 0;
+
+  constructor(private readonly k: number) {
+    this.heapDocs = new Int32Array(k);
+    this.heapScores = new Float64Array(k);
+  }
+
+  add(matches: Matches, from: number, to: number): void {
+    const { k, heapDocs, heapScores } = this;
+    this.collected += to - from;
+    if (k === 0) return;
+    const docs = matches.docs as Int32Array;
+    let n = this.n;
+    // worse(a, b): lower score, or same score and later document
+    for (let i = from; i < to; i++) {
+      const score = matches.scoreAt(i);
+      if (n === k) {
+        if (score <= heapScores[0]) continue;
+        // replace the root and sift it down
+        let at = 0;
+        for (;;) {
+          let child = 2 * at + 1;
+          if (child >= k) break;
+          if (child + 1 < k && worse(heapScores[child + 1], heapDocs[child + 1], heapScores[child], heapDocs[child])) child++;
+          if (!worse(heapScores[child], heapDocs[child], score, docs[i])) break;
+          heapScores[at] = heapScores[child];
+          heapDocs[at] = heapDocs[child];
+          at = child;
+        }
+        heapScores[at] = score;
+        heapDocs[at] = docs[i];
+        continue;
+      }
+      // sift up
+      let at = n++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!worse(score, docs[i], heapScores[parent], heapDocs[parent])) break;
+        heapScores[at] = heapScores[parent];
+        heapDocs[at] = heapDocs[parent];
+        at = parent;
       }
       heapScores[at] = score;
       heapDocs[at] = docs[i];
-      continue;
     }
-    // sift up
-    let at = n++;
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!worse(score, docs[i], heapScores[parent], heapDocs[parent])) break;
-      heapScores[at] = heapScores[parent];
-      heapDocs[at] = heapDocs[parent];
-      at = parent;
-    }
-    heapScores[at] = score;
-    heapDocs[at] = docs[i];
+    this.n = n;
   }
-  const out: TopHit<never>[] = [];
-  for (let i = 0; i < n; i++) out.push({ doc: heapDocs[i], score: heapScores[i], keys: [] });
-  return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+
+  top(): TopHit<never>[] {
+    const out: TopHit<never>[] = [];
+    for (let i = 0; i < this.n; i++) out.push({ doc: this.heapDocs[i], score: this.heapScores[i], keys: [] });
+    return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
 }
 
 function worse(scoreA: number, docA: number, scoreB: number, docB: number): boolean {
@@ -65,14 +112,14 @@ function worse(scoreA: number, docA: number, scoreB: number, docB: number): bool
 }
 
 /** The first k documents in index order (every score equal). */
-function firstDocs(matches: Matches, k: number): TopHit<never>[] {
+export function firstDocs(matches: Matches, k: number): TopHit<never>[] {
   const out: TopHit<never>[] = [];
   if (matches.bits !== null) {
     for (let doc = nextSetBit(matches.bits, 0); doc !== -1 && out.length < k; doc = nextSetBit(matches.bits, doc + 1)) out.push({ doc, score: matches.constant, keys: [] });
     return out;
   }
   const docs = matches.docs as Int32Array;
-  for (let i = 0; i < k; i++) out.push({ doc: docs[i], score: matches.constant, keys: [] });
+  for (let i = 0; i < Math.min(k, matches.size); i++) out.push({ doc: docs[i], score: matches.constant, keys: [] });
   return out;
 }
 
@@ -89,53 +136,80 @@ export function topSorted<K>(
   accept: ((keys: K[]) => boolean) | null,
 ): TopHit<K>[] {
   if (k <= 0 || matches.size === 0) return [];
-  const heap: TopHit<K>[] = [];
-  let scratch: K[] = new Array<K>(width);
+  const collector = new TopSortedCollector(k, width, keysOf, compare, accept);
+  runToEnd(collectSteps(collector, matches, UNLIMITED));
+  return collector.top();
+}
+
+export class TopSortedCollector<K> implements Collector<K> {
+  private readonly heap: TopHit<K>[] = [];
+  private scratch: K[];
+  collected = 0;
+
+  constructor(
+    private readonly k: number,
+    private readonly width: number,
+    private readonly keysOf: (doc: number, score: number, out: K[]) => void,
+    private readonly compare: (a: K[], b: K[]) => number,
+    private readonly accept: ((keys: K[]) => boolean) | null,
+  ) {
+    this.scratch = new Array<K>(width);
+  }
+
   // worse(a, b): after b in the output order
-  const worse = (a: TopHit<K>, b: TopHit<K>) => {
-    const c = compare(a.keys, b.keys);
+  private worse(a: TopHit<K>, b: TopHit<K>): boolean {
+    const c = this.compare(a.keys, b.keys);
     return c > 0 || (c === 0 && a.doc > b.doc);
-  };
-  const siftDown = (at: number) => {
+  }
+
+  private siftDown(at: number): void {
+    const heap = this.heap;
     const item = heap[at];
     for (;;) {
       let child = 2 * at + 1;
       if (child >= heap.length) break;
-      if (child + 1 < heap.length && worse(heap[child + 1], heap[child])) child++;
-      if (!worse(heap[child], item)) break;
+      if (child + 1 < heap.length && this.worse(heap[child + 1], heap[child])) child++;
+      if (!this.worse(heap[child], item)) break;
       heap[at] = heap[child];
       at = child;
     }
     heap[at] = item;
-  };
-  const visit = (doc: number, score: number) => {
-    keysOf(doc, score, scratch);
-    if (accept !== null && !accept(scratch)) return;
+  }
+
+  private visit(doc: number, score: number): void {
+    const { heap, k } = this;
+    const scratch = this.scratch;
+    this.keysOf(doc, score, scratch);
+    if (this.accept !== null && !this.accept(scratch)) return;
     if (heap.length === k) {
-      if (compare(scratch, heap[0].keys) >= 0) return; // not better than the worst kept
+      if (this.compare(scratch, heap[0].keys) >= 0) return; // not better than the worst kept
       const evicted = heap[0];
       heap[0] = { doc, score, keys: scratch };
-      scratch = evicted.keys;
-      siftDown(0);
+      this.scratch = evicted.keys;
+      this.siftDown(0);
       return;
     }
     const item: TopHit<K> = { doc, score, keys: scratch };
-    scratch = new Array<K>(width);
+    this.scratch = new Array<K>(this.width);
     let at = heap.length;
     heap.push(item);
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (!worse(item, heap[parent])) break;
+      if (!this.worse(item, heap[parent])) break;
       heap[at] = heap[parent];
       at = parent;
     }
     heap[at] = item;
-  };
-  if (matches.bits !== null) {
-    for (let doc = nextSetBit(matches.bits, 0); doc !== -1; doc = nextSetBit(matches.bits, doc + 1)) visit(doc, matches.constant);
-  } else {
-    const docs = matches.docs as Int32Array;
-    for (let i = 0; i < matches.size; i++) visit(docs[i], matches.scoreAt(i));
   }
-  return heap.sort((a, b) => compare(a.keys, b.keys) || a.doc - b.doc);
+
+  add(matches: Matches, from: number, to: number): void {
+    this.collected += to - from;
+    if (this.k <= 0) return;
+    const docs = matches.docs as Int32Array;
+    for (let i = from; i < to; i++) this.visit(docs[i], matches.scoreAt(i));
+  }
+
+  top(): TopHit<K>[] {
+    return this.heap.slice().sort((a, b) => this.compare(a.keys, b.keys) || a.doc - b.doc);
+  }
 }

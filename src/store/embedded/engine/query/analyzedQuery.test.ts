@@ -1,9 +1,10 @@
+import { DEFAULT_LIMITS } from '../limits';
 import { IndexMapping } from '../mapping';
 import { analyzedQuery, AnalyzedOptions } from './analyzedQuery';
 
 const mapping = new IndexMapping({ keyword: ['k'] });
 mapping.parse({ t: 'text', n: 1 });
-const ctx = { mapping, now: 0 };
+const ctx = { mapping, now: 0, limits: DEFAULT_LIMITS };
 const options: AnalyzedOptions = { operator: 'or', phrase: false, slop: 0, lenient: false, zeroTermsQuery: 'none', where: 'p' };
 
 describe('analyzed field queries', () => {

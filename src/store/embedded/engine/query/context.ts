@@ -4,12 +4,14 @@
  * search time (QueryBuilder.toQuery), since what a clause means depends on its fields' types.
  */
 import { LQuery } from '../lucene/query';
+import { QueryLimits } from '../limits';
 import { IndexMapping } from '../mapping';
 
 export interface BuildContext {
   readonly mapping: IndexMapping;
   /** `now` for date math, in epoch millis, fixed for the whole search. */
   readonly now: number;
+  readonly limits: QueryLimits;
 }
 
 export interface ParsedQuery {
@@ -17,6 +19,7 @@ export interface ParsedQuery {
 }
 
 export interface ParseContext {
+  readonly limits: QueryLimits;
   /** Parse a nested query clause found at `path`. */
   parseQuery(json: unknown, path: string): ParsedQuery;
 }

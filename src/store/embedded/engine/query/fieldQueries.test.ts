@@ -1,10 +1,11 @@
+import { DEFAULT_LIMITS } from '../limits';
 import { IndexMapping } from '../mapping';
 import { BuildContext } from './context';
 import { anyOfQuery, dateBound, exactQuery, fieldType, longTerm } from './fieldQueries';
 
 const mapping = new IndexMapping({ keyword: ['k'], date: ['d'] });
 mapping.parse({ t: 'text', n: 1, fl: 1.5, b: true });
-const ctx: BuildContext = { mapping, now: Date.parse('2024-03-15T12:00:00Z') };
+const ctx: BuildContext = { mapping, now: Date.parse('2024-03-15T12:00:00Z'), limits: DEFAULT_LIMITS };
 
 describe('field queries by type', () => {
   it('resolves field types, _id included', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { InvalidQueryError } from '../../../port';
-import { MAX_NESTED_DEPTH, SUPPORTED_CLAUSES, assertNoScript, parseQuery } from './parse';
+import { DEFAULT_LIMITS } from '../limits';
+import { SUPPORTED_CLAUSES, assertNoScript, parseQuery } from './parse';
 
 describe('parseQuery', () => {
   it('names unknown clauses and where they are', () => {
@@ -25,7 +26,7 @@ describe('parseQuery', () => {
 
   it('limits nesting', () => {
     let q: Record<string, unknown> = { match_all: {} };
-    for (let i = 0; i < MAX_NESTED_DEPTH; i++) q = { bool: { must: q } };
+    for (let i = 0; i < DEFAULT_LIMITS.maxQueryDepth; i++) q = { bool: { must: q } };
     expect(() => parseQuery(q)).toThrow('nested deeper than');
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -2,10 +2,13 @@
  * The query DSL entry point: a query clause is an object with exactly one key, the clause name,
  * whose value the clause's parser reads. Unknown clauses, wrong shapes, unsupported parameters and
  * any `script` throw InvalidQueryError naming the clause and where it is
- * (`unsupported query clause "fuzzy" at query.bool.must[1]`). Nesting is limited to 30 levels, as
- * Elasticsearch's indices.query.bool.max_nested_depth does by default.
+ * (`unsupported query clause "fuzzy" at query.bool.must[1]`). Nesting is limited to
+ * `limits.maxQueryDepth` levels (30 by default), as Elasticsearch's indices.query.bool.max_nested_depth
+ * does: a QueryLimitError ("query_too_deep").
  */
+import { QueryLimitError } from '../../../port';
 import { describe, isPlainObject, quote } from '../json';
+import { DEFAULT_LIMITS, QueryLimits } from '../limits';
 import { parseBool } from './bool';
 import { parseConstantScore } from './constantScore';
 import { ClauseParser, ParseContext, ParsedQuery } from './context';
@@ -23,7 +26,6 @@ import { parseTerm } from './term';
 import { parseTerms } from './terms';
 import { parseWildcard } from './wildcard';
 
-export const MAX_NESTED_DEPTH = 30;
 
 const CLAUSES = new Map<string, ClauseParser>([
   ['match_all', parseMatchAll],
@@ -71,6 +73,8 @@ export function assertNoScript(json: unknown, path: string): void {
 class Parser implements ParseContext {
   private depth = 0;
 
+  constructor(readonly limits: QueryLimits) {}
+
   parseQuery(json: unknown, path: string): ParsedQuery {
     if (!isPlainObject(json)) throw invalid(`query clause at ${path} must be an object, got ${describe(json)}`);
     const keys = Object.keys(json);
@@ -79,7 +83,8 @@ class Parser implements ParseContext {
     const name = keys[0];
     const parser = CLAUSES.get(name);
     if (parser === undefined) throw invalid(`unsupported query clause ${quote(name)} at ${path}`);
-    if (this.depth >= MAX_NESTED_DEPTH) throw invalid(`the query at ${path} is nested deeper than ${MAX_NESTED_DEPTH} levels`);
+    const limit = this.limits.maxQueryDepth;
+    if (this.depth >= limit) throw new QueryLimitError('query_too_deep', { path, limit }, `the query at ${path} is nested deeper than ${limit} levels`);
     this.depth++;
     try {
       return parser(json[name], `${path}.${name}`, this);
@@ -90,9 +95,9 @@ class Parser implements ParseContext {
 }
 
 /** Parse (and validate) a query DSL clause; `path` names where it is, for error messages. */
-export function parseQuery(json: unknown, path = 'query'): ParsedQuery {
+export function parseQuery(json: unknown, path = 'query', limits: QueryLimits = DEFAULT_LIMITS): ParsedQuery {
   assertNoScript(json, path);
-  return new Parser().parseQuery(json, path);
+  return new Parser(limits).parseQuery(json, path);
 }
 
 /** Names of the supported query clauses. */

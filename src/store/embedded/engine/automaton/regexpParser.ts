@@ -1,0 +1,311 @@
+/**
+ * Parses Lucene's regular expression syntax (what Elasticsearch's `regexp` query accepts) into an
+ * AST. A port of the recursive descent parser of Lucene 9's org.apache.lucene.util.automaton.RegExp
+ * (parseUnionExp .. parseCharExp), with its error messages and positions (UTF-16 code unit offsets,
+ * as Java's). Every expression is anchored: it matches whole terms.
+ *
+ * Where Lucene decides something while building the automaton rather than while parsing, the AST
+ * keeps it for the builder: character sets are resolved here (classes, negation, `.`, `\d`..`\W`,
+ * and ASCII case-insensitivity, which Lucene applies to single characters and quoted strings but not
+ * to ranges such as `[a-z]`), while `<name>` (a named automaton, which Elasticsearch never provides)
+ * only fails when compiled, as Lucene's "'name' not found".
+ */
+import { ANY_CHAR, charCount, charSet, codePointAt, complementRanges, normalizeRanges } from './codePoints';
+import { RegexpFlag } from './regexpFlags';
+
+export type RegexpNode =
+  /** One character out of a set (sorted flattened ranges); an empty set matches nothing. */
+  | { readonly type: 'chars'; readonly ranges: readonly number[] }
+  /** The empty string: `()`, `""` or an empty pattern. */
+  | { readonly type: 'emptyString' }
+  /** `#`: no string at all. */
+  | { readonly type: 'emptyLanguage' }
+  /** `@`: every string. */
+  | { readonly type: 'anyString' }
+  | { readonly type: 'concat'; readonly items: readonly RegexpNode[] }
+  | { readonly type: 'union'; readonly items: readonly RegexpNode[] }
+  | { readonly type: 'intersection'; readonly left: RegexpNode; readonly right: RegexpNode }
+  /** `~e`: every string that e does not match. */
+  | { readonly type: 'complement'; readonly sub: RegexpNode }
+  /** `e?` */
+  | { readonly type: 'optional'; readonly sub: RegexpNode }
+  /** `e*` */
+  | { readonly type: 'star'; readonly sub: RegexpNode }
+  /** `e+` = {1,}, `e{n}` = {n,n}, `e{n,}` (max Infinity), `e{n,m}` (empty language when n > m). */
+  | { readonly type: 'repeat'; readonly sub: RegexpNode; readonly min: number; readonly max: number }
+  /** `<min-max>`: decimal numbers in the interval; `digits` > 0 fixes their length (zero-padded). */
+  | { readonly type: 'interval'; readonly min: number; readonly max: number; readonly digits: number }
+  /** `<name>`: a named automaton. */
+  | { readonly type: 'named'; readonly name: string; readonly position: number };
+
+export interface RegexpParseOptions {
+  /** Optional syntax (RegexpFlag bits); default RegexpFlag.ALL. */
+  readonly flags?: number;
+  /** Lucene RegExp.ASCII_CASE_INSENSITIVE, what Elasticsearch 8 uses for `case_insensitive`. */
+  readonly caseInsensitive?: boolean;
+}
+
+/** A syntax error, with Lucene's message (most end with "at position N") and that position. */
+export class RegexpSyntaxError extends Error {
+  override readonly name = 'RegexpSyntaxError';
+  constructor(
+    message: string,
+    /** UTF-16 code unit offset in the pattern where the parser stood. */
+    readonly position: number,
+  ) {
+    super(message);
+  }
+}
+
+export function parseRegexp(pattern: string, options: RegexpParseOptions = {}): RegexpNode {
+  return new Parser(pattern, options.flags ?? RegexpFlag.ALL, options.caseInsensitive === true).parse();
+}
+
+const DIGITS = [0x30, 0x39];
+const WHITESPACE = [0x09, 0x0a, 0x0d, 0x0d, 0x20, 0x20];
+const WORD = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
+/** Lucene 9's predefined classes (RegExp.expandPredefined). */
+const PREDEFINED: Record<string, readonly number[]> = {
+  d: DIGITS,
+  D: complementRanges(DIGITS),
+  s: WHITESPACE,
+  S: complementRanges(WHITESPACE),
+  w: WORD,
+  W: complementRanges(WORD),
+};
+
+class Parser {
+  private pos = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly flags: number,
+    private readonly caseInsensitive: boolean,
+  ) {}
+
+  parse(): RegexpNode {
+    if (this.text.length === 0) return { type: 'emptyString' };
+    const e = this.parseUnionExp();
+    if (this.pos < this.text.length) this.fail(`end-of-string expected at position ${this.pos}`);
+    return e;
+  }
+
+  private parseUnionExp(): RegexpNode {
+    const items = [this.parseInterExp()];
+    while (this.match('|')) items.push(this.parseInterExp());
+    return items.length === 1 ? items[0] : { type: 'union', items: flatten('union', items) };
+  }
+
+  private parseInterExp(): RegexpNode {
+    const e = this.parseConcatExp();
+    if (this.check(RegexpFlag.INTERSECTION) && this.match('&')) return { type: 'intersection', left: e, right: this.parseInterExp() };
+    return e;
+  }
+
+  private parseConcatExp(): RegexpNode {
+    const items = [this.parseRepeatExp()];
+    while (this.more() && !this.peek(')|') && (!this.check(RegexpFlag.INTERSECTION) || !this.peek('&'))) items.push(this.parseRepeatExp());
+    return items.length === 1 ? items[0] : { type: 'concat', items: flatten('concat', items) };
+  }
+
+  private parseRepeatExp(): RegexpNode {
+    let e = this.parseComplExp();
+    while (this.peek('?*+{')) {
+      if (this.match('?')) e = { type: 'optional', sub: e };
+      else if (this.match('*')) e = { type: 'star', sub: e };
+      else if (this.match('+')) e = { type: 'repeat', sub: e, min: 1, max: Infinity };
+      else if (this.match('{')) {
+        let start = this.pos;
+        while (this.peek('0123456789')) this.next();
+        if (start === this.pos) this.fail(`integer expected at position ${this.pos}`);
+        const n = this.parseRepeatCount(start);
+        let m = -1;
+        if (this.match(',')) {
+          start = this.pos;
+          while (this.peek('0123456789')) this.next();
+          if (start !== this.pos) m = this.parseRepeatCount(start);
+        } else m = n;
+        if (!this.match('}')) this.fail(`expected '}' at position ${this.pos}`);
+        e = { type: 'repeat', sub: e, min: n, max: m === -1 ? Infinity : m };
+      }
+    }
+    return e;
+  }
+
+  /** Java's Integer.parseInt over the ASCII digits just read (it fails past 2^31 - 1). */
+  private parseRepeatCount(start: number): number {
+    const digits = this.text.slice(start, this.pos);
+    const value = javaParseInt(digits);
+    if (value === undefined) throw new RegexpSyntaxError(`For input string: "${digits}"`, start);
+    return value;
+  }
+
+  private parseComplExp(): RegexpNode {
+    if (this.check(RegexpFlag.COMPLEMENT) && this.match('~')) return { type: 'complement', sub: this.parseComplExp() };
+    return this.parseCharClassExp();
+  }
+
+  private parseCharClassExp(): RegexpNode {
+    if (!this.match('[')) return this.parseSimpleExp();
+    const negate = this.match('^');
+    let ranges = this.parseCharClasses();
+    if (negate) ranges = complementRanges(ranges);
+    if (!this.match(']')) this.fail(`expected ']' at position ${this.pos}`);
+    return { type: 'chars', ranges };
+  }
+
+  private parseCharClasses(): number[] {
+    const ranges = [...this.parseCharClass()];
+    while (this.more() && !this.peek(']')) ranges.push(...this.parseCharClass());
+    return normalizeRanges(ranges);
+  }
+
+  private parseCharClass(): readonly number[] {
+    const predefined = this.matchPredefinedCharacterClass();
+    if (predefined) return predefined;
+    const c = this.parseCharExp();
+    if (!this.match('-')) return charSet(c, this.caseInsensitive);
+    const to = this.parseCharExp();
+    // Lucene's makeCharRange; ranges are not made case-insensitive.
+    if (c > to) this.fail(`invalid range: from (${c}) cannot be > to (${to})`);
+    return [c, to];
+  }
+
+  private matchPredefinedCharacterClass(): readonly number[] | undefined {
+    if (!this.match('\\')) return undefined;
+    if (this.peek('dDwWsS')) return PREDEFINED[String.fromCodePoint(this.next())];
+    if (this.peek('\\')) return charSet(this.next(), this.caseInsensitive);
+    if (this.peek('abcefghijklmnopqrtuvxyz') || this.peek('ABCEFGHIJKLMNOPQRTUVXYZ')) {
+      const position = this.pos;
+      // Java appends the int code point: "\a" reads "invalid character class \97".
+      throw new RegexpSyntaxError(`invalid character class \\${this.next()}`, position);
+    }
+    return undefined;
+  }
+
+  private parseSimpleExp(): RegexpNode {
+    if (this.match('.')) return { type: 'chars', ranges: ANY_CHAR };
+    if (this.check(RegexpFlag.EMPTY) && this.match('#')) return { type: 'emptyLanguage' };
+    if (this.check(RegexpFlag.ANYSTRING) && this.match('@')) return { type: 'anyString' };
+    if (this.match('"')) {
+      const start = this.pos;
+      while (this.more() && !this.peek('"')) this.next();
+      if (!this.match('"')) this.fail(`expected '"' at position ${this.pos}`);
+      return this.literal(this.text.slice(start, this.pos - 1));
+    }
+    if (this.match('(')) {
+      if (this.match(')')) return { type: 'emptyString' };
+      const e = this.parseUnionExp();
+      if (!this.match(')')) this.fail(`expected ')' at position ${this.pos}`);
+      return e;
+    }
+    if ((this.check(RegexpFlag.AUTOMATON) || this.check(RegexpFlag.INTERVAL)) && this.match('<')) return this.parseAngle();
+    const predefined = this.matchPredefinedCharacterClass();
+    if (predefined) return { type: 'chars', ranges: predefined };
+    return { type: 'chars', ranges: charSet(this.parseCharExp(), this.caseInsensitive) };
+  }
+
+  /** After `<`: a numeric interval `<n-m>` or a named automaton `<name>`. */
+  private parseAngle(): RegexpNode {
+    const start = this.pos;
+    while (this.more() && !this.peek('>')) this.next();
+    if (!this.match('>')) this.fail(`expected '>' at position ${this.pos}`);
+    const s = this.text.slice(start, this.pos - 1);
+    const dash = s.indexOf('-');
+    if (dash === -1) {
+      if (!this.check(RegexpFlag.AUTOMATON)) this.fail(`interval syntax error at position ${this.pos - 1}`);
+      return { type: 'named', name: s, position: start - 1 };
+    }
+    if (!this.check(RegexpFlag.INTERVAL)) this.fail(`illegal identifier at position ${this.pos - 1}`);
+    const smin = s.slice(0, dash);
+    const smax = s.slice(dash + 1);
+    let min = dash === 0 || dash === s.length - 1 || dash !== s.lastIndexOf('-') ? undefined : javaParseInt(smin);
+    let max = min === undefined ? undefined : javaParseInt(smax);
+    if (min === undefined || max === undefined) this.fail(`interval syntax error at position ${this.pos - 1}`);
+    const digits = smin.length === smax.length ? smin.length : 0;
+    if (min! > max!) [min, max] = [max, min];
+    return { type: 'interval', min: min!, max: max!, digits };
+  }
+
+  private parseCharExp(): number {
+    this.match('\\');
+    return this.next();
+  }
+
+  /** A literal string: a concatenation of characters (each case-insensitive when asked). */
+  private literal(s: string): RegexpNode {
+    const items: RegexpNode[] = [];
+    for (let i = 0; i < s.length; ) {
+      const c = codePointAt(s, i);
+      items.push({ type: 'chars', ranges: charSet(c, this.caseInsensitive) });
+      i += charCount(c);
+    }
+    if (items.length === 0) return { type: 'emptyString' };
+    return items.length === 1 ? items[0] : { type: 'concat', items };
+  }
+
+  private check(flag: number): boolean {
+    return (this.flags & flag) !== 0;
+  }
+
+  private more(): boolean {
+    return this.pos < this.text.length;
+  }
+
+  private peek(chars: string): boolean {
+    if (!this.more()) return false;
+    const c = codePointAt(this.text, this.pos);
+    for (let i = 0; i < chars.length; i++) if (chars.charCodeAt(i) === c) return true;
+    return false;
+  }
+
+  private match(ch: string): boolean {
+    if (!this.more() || codePointAt(this.text, this.pos) !== ch.charCodeAt(0)) return false;
+    this.pos += 1;
+    return true;
+  }
+
+  private next(): number {
+    if (!this.more()) this.fail('unexpected end-of-string');
+    const c = codePointAt(this.text, this.pos);
+    this.pos += charCount(c);
+    return c;
+  }
+
+  private fail(message: string): never {
+    throw new RegexpSyntaxError(message, this.pos);
+  }
+}
+
+function flatten(type: 'concat' | 'union', items: RegexpNode[]): RegexpNode[] {
+  return items.flatMap((item) => (item.type === type ? item.items : [item]));
+}
+
+/**
+ * Java's Integer.parseInt(s, 10): an optional sign, then decimal digits (Character.digit, which
+ * takes any Unicode decimal digit of the BMP), at most 2^31 - 1. Undefined where Java throws.
+ */
+function javaParseInt(s: string): number | undefined {
+  let i = s.startsWith('+') || s.startsWith('-') ? 1 : 0;
+  const negative = s.startsWith('-');
+  if (i === s.length) return undefined;
+  let value = 0;
+  for (; i < s.length; i++) {
+    const d = decimalDigit(s.charCodeAt(i));
+    if (d < 0) return undefined;
+    value = value * 10 + d;
+    if (value > (negative ? 2147483648 : 2147483647)) return undefined;
+  }
+  return negative ? -value : value;
+}
+
+const ND = /\p{Nd}/u;
+
+/** The value of a decimal digit code unit (Unicode Nd digits come in runs of ten, 0 to 9), or -1. */
+function decimalDigit(unit: number): number {
+  if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
+  if (unit < 0x80 || !ND.test(String.fromCharCode(unit))) return -1;
+  let first = unit;
+  while (ND.test(String.fromCharCode(first - 1))) first--;
+  return (unit - first) % 10;
+}
