@@ -47,23 +47,33 @@ const CLAUSES = new Map<string, ClauseParser>([
 
 /** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */
 const SCRIPT_KEYS = new Set(['script', '_script', 'script_score', 'script_fields']);
-const MAX_JSON_DEPTH = 200;
+
+/** A path cut in the middle when long (a query nested thousands deep names where, not every level). */
+function shortPath(path: string): string {
+  return path.length <= 200 ? path : `${path.slice(0, 90)}…${path.slice(-90)}`;
+}
 
 /**
  * Refuse scripts anywhere in a piece of request JSON (a clause, a parameter, a sort), and JSON nested
- * too deeply to be a query. Iterative, so that no input can exhaust the stack.
+ * deeper than a query within `limits.maxQueryDepth` can be (each clause level is at most four JSON
+ * levels: the clause, its parameters, an array of clauses, the next clause) as query_too_deep.
+ * Iterative, so that no input can exhaust the stack.
  */
-export function assertNoScript(json: unknown, path: string): void {
+export function assertNoScript(json: unknown, path: string, limits: QueryLimits = DEFAULT_LIMITS): void {
+  const maxDepth = 4 * limits.maxQueryDepth + 8;
   const stack: [unknown, string, number][] = [[json, path, 0]];
   while (stack.length > 0) {
     const [value, where, depth] = stack.pop() as [unknown, string, number];
-    if (depth > MAX_JSON_DEPTH) throw invalid(`request JSON nested too deeply at ${where}`);
+    if (depth > maxDepth) {
+      const at = shortPath(where);
+      throw new QueryLimitError('query_too_deep', { path: at, limit: limits.maxQueryDepth }, `the query at ${at} is nested deeper than ${limits.maxQueryDepth} levels`);
+    }
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${where}[${i}]`, depth + 1]);
     } else if (isPlainObject(value)) {
       for (const key of Object.keys(value)) {
         const child = `${where}.${key}`;
-        if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${child}`);
+        if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${shortPath(child)}`);
         stack.push([value[key], child, depth + 1]);
       }
     }
@@ -96,7 +106,7 @@ class Parser implements ParseContext {
 
 /** Parse (and validate) a query DSL clause; `path` names where it is, for error messages. */
 export function parseQuery(json: unknown, path = 'query', limits: QueryLimits = DEFAULT_LIMITS): ParsedQuery {
-  assertNoScript(json, path);
+  assertNoScript(json, path, limits);
   return new Parser(limits).parseQuery(json, path);
 }
 

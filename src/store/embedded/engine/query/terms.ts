@@ -1,15 +1,17 @@
 /**
  * `terms`: documents whose field holds any of the values, `{"terms": {"code": ["FR", "DE"],
  * "boost": 1}}`. Constant-score (Lucene's TermInSetQuery), even for a single value. The terms
- * lookup form (an object instead of the array) is not supported.
+ * lookup form (an object instead of the array) is not supported. At most `limits.maxTermsCount`
+ * values (Elasticsearch's index.max_terms_count, 65,536).
  */
+import { QueryLimitError } from '../../../port';
 import { describe, isPlainObject } from '../json';
 import { withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
 import { anyOfQuery } from './fieldQueries';
 import { at, invalid, objectBody, readBoost, readName, readScalar } from './params';
 
-export const parseTerms: ClauseParser = (body, path) => {
+export const parseTerms: ClauseParser = (body, path, ctx) => {
   const obj = objectBody('terms', body, path);
   let field: string | null = null;
   let values: (string | number | boolean)[] = [];
@@ -26,6 +28,9 @@ export const parseTerms: ClauseParser = (body, path) => {
       if (isPlainObject(raw)) throw invalid(`[terms] lookup (an object for ${JSON.stringify(key)}) is not supported at ${where}`);
       if (!Array.isArray(raw)) throw invalid(`[terms] values for ${JSON.stringify(key)} at ${where} must be an array, got ${describe(raw)}`);
       field = key;
+      const limit = ctx.limits.maxTermsCount;
+      // TermsQueryBuilder.doToQuery: index.max_terms_count
+      if (raw.length > limit) throw new QueryLimitError('too_many_terms', { count: raw.length, limit }, `The number of terms [${raw.length}] used in the Terms Query request has exceeded the allowed maximum of [${limit}]`);
       values = raw.map((v, i) => readScalar('terms', 'value', v, `${where}[${i}]`));
     }
   }
