@@ -29,6 +29,7 @@ import { EMPTY_FLOAT64, EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
 import { CollectionStats } from './similarity';
 import { intToByte4 } from './smallFloat';
 import { SortedKeys } from './sortedKeys';
+import { SortedTerms } from './sortedTerms';
 import { compareUtf8 } from './strings';
 import { TermHash } from './termHash';
 import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
@@ -123,6 +124,18 @@ export class FieldIndex {
 
   collectionStats(): CollectionStats {
     return { docCount: this.docCount, sumTotalTermFreq: this.sumTotalTermFreq };
+  }
+
+  private sorted: SortedTerms | null = null;
+
+  /** text, keyword, boolean: the terms in UTF-8 order (sortedTerms.ts), postings and order brought up to date. */
+  sortedTerms(): SortedTerms {
+    const terms = this.terms;
+    if (terms === null) throw new Error(`internal: field ${this.name} has no terms`);
+    this.refresh();
+    const sorted = (this.sorted ??= new SortedTerms(terms.strings));
+    sorted.refresh();
+    return sorted;
   }
 
   /** The id of a term some live document has, or -1 (the postings are brought up to date first). */

@@ -9,6 +9,7 @@
  */
 import { MAX_CODE_POINT } from './codePoints';
 import { WorkBudget } from './budget';
+import { IntSetTable } from './intSetTable';
 import { Nfa } from './nfa';
 
 export interface Dfa {
@@ -31,90 +32,122 @@ export const UNIVERSAL_DFA: Dfa = { accept: [true], transitions: [[0, MAX_CODE_P
 export function determinize(nfa: Nfa, start: number, final: number, budget: WorkBudget): Dfa {
   const mark = new Int32Array(nfa.size);
   let stamp = 0;
-  const stack: number[] = [];
-  const kernels: number[][] = [];
+  const stack = new Int32Array(nfa.size);
+  let closure = new Int32Array(16);
+  /** DFA states: their kernels, followed by -1 when they accept. */
+  const kernels = new IntSetTable();
   const accept: boolean[] = [];
   const transitions: number[][] = [];
-  const byKernel = new Map<string, number>();
-  const byTargets = new Map<string, number>();
+  /** Sets of NFA targets met so far, and their DFA states (-1: dead). */
+  const targetSets = new IntSetTable();
+  const stateOfTargets: number[] = [];
 
-  /** The DFA state for the epsilon closure of `seeds`, or -1 when that closure is dead. */
-  const stateOf = (seeds: readonly number[]): number => {
+  /** The DFA state for the epsilon closure of the sorted set `seeds[from, to)`; -1 if it is dead. */
+  const stateOf = (seeds: Int32Array, from: number, to: number): number => {
+    const known = targetSets.intern(seeds, from, to);
+    if (known < stateOfTargets.length) return stateOfTargets[known];
     stamp++;
-    for (const s of seeds) {
-      if (mark[s] !== stamp) {
-        mark[s] = stamp;
-        stack.push(s);
-      }
+    let top = 0;
+    for (let i = from; i < to; i++) {
+      mark[seeds[i]] = stamp;
+      stack[top++] = seeds[i];
     }
-    const kernel: number[] = [];
+    let size = 0;
     let accepts = false;
-    while (stack.length > 0) {
-      const s = stack.pop()!;
+    while (top > 0) {
+      const s = stack[--top];
       if (s === final) accepts = true;
-      if (nfa.transitions[s].length > 0) kernel.push(s);
-      for (const t of nfa.epsilons[s]) {
-        if (mark[t] !== stamp) {
-          mark[t] = stamp;
-          stack.push(t);
+      if (nfa.transitions[s].length > 0) {
+        if (size + 1 >= closure.length) closure = grow(closure, size * 2 + 2);
+        closure[size++] = s;
+      }
+      const eps = nfa.epsilons[s];
+      for (let j = 0; j < eps.length; j++) {
+        if (mark[eps[j]] !== stamp) {
+          mark[eps[j]] = stamp;
+          stack[top++] = eps[j];
         }
       }
     }
-    if (kernel.length === 0 && !accepts) return -1;
-    kernel.sort((a, b) => a - b);
-    const key = accepts ? `${kernel.join(',')}!` : kernel.join(',');
-    let id = byKernel.get(key);
-    if (id === undefined) {
-      id = kernels.length;
-      byKernel.set(key, id);
-      kernels.push(kernel);
-      accept.push(accepts);
-      transitions.push([]);
+    let id = -1;
+    if (size > 0 || accepts) {
+      sortInts(closure, 0, size);
+      if (accepts) closure[size] = -1;
+      id = kernels.intern(closure, 0, accepts ? size + 1 : size);
+      if (id === accept.length) {
+        accept.push(accepts);
+        transitions.push([]);
+      }
     }
+    stateOfTargets.push(id);
     return id;
   };
 
-  if (stateOf([start]) < 0) return EMPTY_DFA;
-  for (let d = 0; d < kernels.length; d++) {
-    const kernel = kernels[d];
-    budget.chargeDeterminize(kernel.length);
-    // The boundaries where the set of NFA targets can change: every min and max + 1.
-    const bounds: number[] = [];
-    for (const s of kernel) {
-      const ts = nfa.transitions[s];
-      for (let j = 0; j < ts.length; j += 3) bounds.push(ts[j], ts[j + 1] + 1);
-    }
-    bounds.sort((a, b) => a - b);
-    const points = dedupeSorted(bounds);
-    // NFA targets of each elementary interval [points[i], points[i + 1] - 1].
-    const buckets: number[][] = Array.from({ length: points.length - 1 }, () => []);
-    let work = 0;
-    for (const s of kernel) {
-      const ts = nfa.transitions[s];
-      for (let j = 0; j < ts.length; j += 3) {
-        const first = lowerBound(points, ts[j]);
-        const last = lowerBound(points, ts[j + 1] + 1);
-        for (let i = first; i < last; i++) buckets[i].push(ts[j + 2]);
-        work += last - first;
+  // Reused buffers: the transitions leaving a DFA state, the interval boundaries, and the NFA
+  // targets of each elementary interval (counted, then filled: CSR).
+  let mins = new Int32Array(16);
+  let maxs = new Int32Array(16);
+  let tos = new Int32Array(16);
+  let bounds = new Int32Array(32);
+  let offsets = new Int32Array(32);
+  let targets = new Int32Array(32);
+
+  if (stateOf(Int32Array.of(start), 0, 1) < 0) return EMPTY_DFA;
+  for (let d = 0; d < accept.length; d++) {
+    const first = kernels.start(d);
+    const last = accept[d] ? kernels.end(d) - 1 : kernels.end(d);
+    budget.chargeDeterminize(last - first);
+    let count = 0;
+    for (let k = first; k < last; k++) {
+      const ts = nfa.transitions[kernels.at(k)];
+      if (count + ts.length / 3 > mins.length) {
+        const n = (count + ts.length / 3) * 2;
+        mins = grow(mins, n);
+        maxs = grow(maxs, n);
+        tos = grow(tos, n);
       }
+      for (let j = 0; j < ts.length; j += 3, count++) {
+        mins[count] = ts[j];
+        maxs[count] = ts[j + 1];
+        tos[count] = ts[j + 2];
+      }
+    }
+    if (count === 0) continue;
+    // The boundaries where the set of targets can change: every min and max + 1.
+    if (bounds.length < 2 * count) bounds = new Int32Array(4 * count);
+    for (let t = 0; t < count; t++) {
+      bounds[2 * t] = mins[t];
+      bounds[2 * t + 1] = maxs[t] + 1;
+    }
+    sortInts(bounds, 0, 2 * count);
+    let points = 0;
+    for (let i = 0; i < 2 * count; i++) if (i === 0 || bounds[i] !== bounds[points - 1]) bounds[points++] = bounds[i];
+    const intervals = points - 1;
+    if (offsets.length < points + 1) offsets = new Int32Array(2 * points + 2);
+    offsets.fill(0, 0, points + 1);
+    let work = 0;
+    for (let t = 0; t < count; t++) {
+      const first = lowerBound(bounds, points, mins[t]);
+      const last = lowerBound(bounds, points, maxs[t] + 1);
+      for (let i = first; i < last; i++) offsets[i + 1]++;
+      work += last - first;
     }
     budget.chargeWork(work);
+    for (let i = 0; i < intervals; i++) offsets[i + 1] += offsets[i];
+    if (targets.length < work) targets = new Int32Array(2 * work);
+    for (let t = 0; t < count; t++) {
+      const last = lowerBound(bounds, points, maxs[t] + 1);
+      for (let i = lowerBound(bounds, points, mins[t]); i < last; i++) targets[offsets[i]++] = tos[t];
+    }
+    // offsets[i] now ends interval i, which starts where interval i - 1 ends.
     const out = transitions[d];
-    for (let i = 0; i < buckets.length; i++) {
-      const targets = buckets[i];
-      if (targets.length === 0) continue;
-      let key: string;
-      if (targets.length === 1) key = String(targets[0]);
-      else {
-        targets.sort((a, b) => a - b);
-        key = dedupeSorted(targets).join(',');
-      }
-      let to = byTargets.get(key);
-      if (to === undefined) {
-        to = stateOf(targets);
-        byTargets.set(key, to);
-      }
-      if (to >= 0) appendRange(out, points[i], points[i + 1] - 1, to);
+    for (let i = 0, from = 0; i < intervals; from = offsets[i], i++) {
+      if (offsets[i] === from) continue;
+      sortInts(targets, from, offsets[i]);
+      let end = from + 1;
+      for (let j = from + 1; j < offsets[i]; j++) if (targets[j] !== targets[end - 1]) targets[end++] = targets[j];
+      const to = stateOf(targets, from, end);
+      if (to >= 0) appendRange(out, bounds[i], bounds[i + 1] - 1, to);
     }
   }
   return removeDeadStates({ accept, transitions });
@@ -123,11 +156,10 @@ export function determinize(nfa: Nfa, start: number, final: number, budget: Work
 /** Drops states from which no accepting state can be reached, and the transitions to them. */
 export function removeDeadStates(dfa: Dfa): Dfa {
   const n = dfa.accept.length;
-  const incoming: number[][] = Array.from({ length: n }, () => []);
-  for (let s = 0; s < n; s++) {
+  const incoming = reverseEdges(n, (s, visit) => {
     const ts = dfa.transitions[s];
-    for (let j = 0; j < ts.length; j += 3) incoming[ts[j + 2]].push(s);
-  }
+    for (let j = 2; j < ts.length; j += 3) visit(ts[j]);
+  });
   const live = new Uint8Array(n);
   const queue: number[] = [];
   for (let s = 0; s < n; s++) {
@@ -137,7 +169,9 @@ export function removeDeadStates(dfa: Dfa): Dfa {
     }
   }
   while (queue.length > 0) {
-    for (const p of incoming[queue.pop()!]) {
+    const s = queue.pop()!;
+    for (let k = incoming.offsets[s]; k < incoming.offsets[s + 1]; k++) {
+      const p = incoming.sources[k];
       if (!live[p]) {
         live[p] = 1;
         queue.push(p);
@@ -232,17 +266,44 @@ function appendRange(out: number[], min: number, max: number, to: number): void 
   else out.push(min, max, to);
 }
 
-function dedupeSorted(values: number[]): number[] {
-  let n = 0;
-  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[n - 1]) values[n++] = values[i];
-  values.length = n;
-  return values;
+/** The edges of a graph of n states reversed, in CSR form: sources of s at [offsets[s], offsets[s + 1]). */
+export function reverseEdges(
+  n: number,
+  forEachTarget: (s: number, visit: (target: number) => void) => void,
+): { offsets: Int32Array; sources: Int32Array } {
+  const offsets = new Int32Array(n + 1);
+  for (let s = 0; s < n; s++) forEachTarget(s, (t) => offsets[t + 1]++);
+  for (let s = 0; s < n; s++) offsets[s + 1] += offsets[s];
+  const fill = offsets.slice(0, n);
+  const sources = new Int32Array(offsets[n]);
+  for (let s = 0; s < n; s++) forEachTarget(s, (t) => (sources[fill[t]++] = s));
+  return { offsets, sources };
 }
 
-/** First index whose value is >= target. */
-function lowerBound(values: readonly number[], target: number): number {
+function grow(values: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(size);
+  grown.set(values);
+  return grown;
+}
+
+/** Sorts values[from, to): insertion sort when short (no typed array view to make). */
+function sortInts(values: Int32Array, from: number, to: number): void {
+  if (to - from > 16) {
+    values.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const v = values[i];
+    let j = i - 1;
+    for (; j >= from && values[j] > v; j--) values[j + 1] = values[j];
+    values[j + 1] = v;
+  }
+}
+
+/** First index in values[0, length) whose value is >= target. */
+function lowerBound(values: Int32Array, length: number, target: number): number {
   let lo = 0;
-  let hi = values.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (values[mid] < target) lo = mid + 1;

@@ -93,7 +93,7 @@ class Parser {
   private parseUnionExp(): RegexpNode {
     const items = [this.parseInterExp()];
     while (this.match('|')) items.push(this.parseInterExp());
-    return items.length === 1 ? items[0] : { type: 'union', items: flatten('union', items) };
+    return items.length === 1 ? items[0] : union(flatten('union', items));
   }
 
   private parseInterExp(): RegexpNode {
@@ -275,6 +275,15 @@ class Parser {
   private fail(message: string): never {
     throw new RegexpSyntaxError(message, this.pos);
   }
+}
+
+/** A union, its single characters merged into one set (as Lucene's minimized `a|b` is `[ab]`). */
+function union(items: RegexpNode[]): RegexpNode {
+  const sets = items.filter((item) => item.type === 'chars');
+  if (sets.length < 2) return { type: 'union', items };
+  const merged: RegexpNode = { type: 'chars', ranges: normalizeRanges(sets.flatMap((item) => item.ranges)) };
+  const rest = items.filter((item) => item.type !== 'chars');
+  return rest.length === 0 ? merged : { type: 'union', items: [merged, ...rest] };
 }
 
 function flatten(type: 'concat' | 'union', items: RegexpNode[]): RegexpNode[] {

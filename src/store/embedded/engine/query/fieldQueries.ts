@@ -19,7 +19,8 @@ import { LQuery, LeafQuery, matchNone, setLeaf, termQuery } from '../lucene/quer
 import { FieldType } from '../mapping';
 import { lowercaseTerm } from '../analyzer';
 import { BuildContext } from './context';
-import { idsIn, pointEquals, pointRange, termsIn, termsMatching } from './leaves';
+import { compileCaseInsensitiveTerm } from '../automaton';
+import { idsIn, pointEquals, pointRange, termsAccepted, termsIn, termsMatching } from './leaves';
 import { invalid } from './params';
 
 export const ID_FIELD = '_id';
@@ -85,8 +86,8 @@ export function exactQuery(ctx: BuildContext, field: string, value: unknown, whe
     case 'keyword': {
       const term = stringTerm(value, where);
       if (!caseInsensitive) return termQuery(field, term);
-      const lower = lowercaseTerm(term);
-      return termsMatching(field, `caseInsensitiveTerm:${JSON.stringify(lower)}`, (t) => lowercaseTerm(t) === lower);
+      // AutomatonQueries.caseInsensitiveTermQuery: ASCII letters in either case
+      return termsAccepted(field, `caseInsensitiveTerm:${JSON.stringify(term)}`, compileCaseInsensitiveTerm(term));
     }
     case 'boolean': {
       const term = booleanTerm(booleanValue(field, value, where));

@@ -4,7 +4,11 @@
  * the field's index: points for numbers, the term dictionary for strings (never every document), and
  * gives a document set that the filter cache keeps (see filterCache.ts).
  */
+import { RunAutomaton, intersectSorted } from '../automaton';
+import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
+import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
+import { TermPostings } from '../termPostings';
 import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
 import { Matches } from '../lucene/matches';
 import { LQuery, matchNone, setLeaf } from '../lucene/query';
@@ -84,6 +88,62 @@ export function termsMatching(field: string, key: string, accept: (term: string)
     for (let t = 0; t < terms.size; t++) if (terms.df[t] > 0 && accept(terms.strings[t])) lists.push(terms.docs(t));
     return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
+}
+
+/** Terms visited per slice check of a pattern's walk over a dictionary. */
+const PATTERN_CHUNK = 16_384;
+
+/**
+ * The term ids of a field accepted by an automaton, walking the sorted dictionary a chunk at a time
+ * (automaton/intersect.ts seeks within each chunk), checking the search's budget between chunks.
+ */
+function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget): Steps<number[]> {
+  const sorted = f.sortedTerms();
+  const df = (f.terms as TermPostings).df;
+  const ids: number[] = [];
+  for (let from = 0; from < sorted.size; from += PATTERN_CHUNK) {
+    const chunk = { size: Math.min(PATTERN_CHUNK, sorted.size - from), term: (i: number) => sorted.term(from + i) };
+    intersectSorted(automaton, chunk, (i) => {
+      const t = sorted.id(from + i);
+      if (df[t] > 0) ids.push(t);
+    });
+    if (from + PATTERN_CHUNK < sorted.size && budget.due()) yield;
+  }
+  return ids;
+}
+
+/**
+ * Documents having a term an automaton accepts (Lucene's AutomatonQuery with its constant-score
+ * rewrite: prefix, wildcard, regexp, case-insensitive term). The walk over the dictionary is done
+ * in `prepare`, within the search's budget, and its result used by `docSet` right after.
+ */
+export function termsAccepted(field: string, key: string, automaton: RunAutomaton): LQuery {
+  if (automaton.initial < 0) return matchNone(`the pattern matches nothing`);
+  let prepared: { index: InvertedIndex; ids: number[] } | null = null;
+  const docSet = (index: InvertedIndex, fromDoc: number): Matches => {
+    const f = index.field(field);
+    if (f === undefined || f.terms === null) return Matches.EMPTY;
+    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton, UNLIMITED));
+    prepared = null;
+    const terms = f.terms;
+    return unionOfPostings(
+      ids.map((t) => terms.docs(t)),
+      f,
+      fromDoc,
+      index.maxDoc,
+    );
+  };
+  return {
+    type: 'leaf',
+    key: `${key}:${JSON.stringify(field)}`,
+    docSet,
+    docs: (index) => docSet(index, 0).docList(),
+    *prepare(index, budget) {
+      const f = index.field(field);
+      if (f === undefined || f.terms === null) return;
+      prepared = { index, ids: yield* acceptedTerms(f, automaton, budget) };
+    },
+  };
 }
 
 /** Term range over strings in UTF-8 order (TermRangeQuery). */

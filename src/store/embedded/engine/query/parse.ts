@@ -22,6 +22,7 @@ import { parseMultiMatch } from './multiMatch';
 import { invalid } from './params';
 import { parsePrefix } from './prefix';
 import { parseRange } from './range';
+import { parseRegexp } from './regexp';
 import { parseTerm } from './term';
 import { parseTerms } from './terms';
 import { parseWildcard } from './wildcard';
@@ -40,6 +41,7 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['ids', parseIds],
   ['prefix', parsePrefix],
   ['wildcard', parseWildcard],
+  ['regexp', parseRegexp],
   ['bool', parseBool],
   ['constant_score', parseConstantScore],
   ['dis_max', parseDisMax],

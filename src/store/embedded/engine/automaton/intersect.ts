@@ -1,0 +1,162 @@
+/**
+ * Intersects a RunAutomaton with a sorted term dictionary, after Lucene's AutomatonTermsEnum: run
+ * each term, and where the automaton dies after a prefix, seek (binary search) to the smallest
+ * string it could still accept, skipping every term in between; where it accepts every suffix
+ * (after `.*`, or a prefix query's prefix), take the whole block of terms with that prefix without
+ * running them. Consecutive terms reuse the states of their common prefix. The cost grows with the
+ * terms visited, not with the dictionary.
+ *
+ * Terms must be sorted as compareUtf8 (UTF-8 byte order, which is code point order). Lone
+ * surrogates sort there among the supplementary characters although their code points are lower;
+ * where a seek would rely on code point order across that region, the scan steps to the next term
+ * instead, so the result is exact for any string.
+ */
+import { compareUtf8 } from '../strings';
+import { isHighSurrogate } from './codePoints';
+import { RunAutomaton } from './runAutomaton';
+
+export interface SortedTerms {
+  readonly size: number;
+  /** Term i; ascending in compareUtf8 order. */
+  term(i: number): string;
+}
+
+/** Terms visited between two calls of `checkpoint`. */
+export const CHECKPOINT_INTERVAL = 1000;
+
+/**
+ * Calls `visit(i)` for each term the automaton accepts, in ascending order, and returns how many.
+ * `checkpoint`, when given, is called about every 1,000 terms visited; whatever it throws goes
+ * through (the terms visited before have been passed to `visit`, nothing else is left behind).
+ */
+export function intersectSorted(
+  automaton: RunAutomaton,
+  terms: SortedTerms,
+  visit: (i: number) => void,
+  checkpoint?: () => void,
+): number {
+  const size = terms.size;
+  if (automaton.initial < 0 || size === 0) return 0;
+  let budget = CHECKPOINT_INTERVAL;
+  const tick = (visited: number): void => {
+    budget -= visited;
+    if (budget <= 0) {
+      budget = CHECKPOINT_INTERVAL;
+      checkpoint?.();
+    }
+  };
+  let matches = 0;
+  const visitBlock = (from: number, to: number): void => {
+    for (let j = from; j < to; j++) {
+      visit(j);
+      matches++;
+      tick(1);
+    }
+  };
+
+  // states[k]: the state after the first k code units of `previous` (at code point boundaries).
+  let states = new Int32Array(64);
+  states[0] = automaton.initial;
+  let previous = '';
+  let known = 0; // states[0..known] hold for `previous`
+  let i = 0;
+  while (i < size) {
+    tick(1);
+    const term = terms.term(i);
+    if (states.length <= term.length) {
+      const grown = new Int32Array(Math.max(term.length + 1, states.length * 2));
+      grown.set(states);
+      states = grown;
+    }
+    let k = commonPrefix(previous, term, known);
+    if (k > 0 && isHighSurrogate(term.charCodeAt(k - 1))) k--; // it may pair differently here
+    previous = term;
+    let state = states[k];
+    let dead = -1; // the code point the automaton died on, at offset k
+    while (k < term.length) {
+      if (automaton.acceptsAllFrom(state) && (k === 0 || !isHighSurrogate(term.charCodeAt(k - 1)))) break;
+      const c = term.codePointAt(k)!;
+      const next = automaton.step(state, c);
+      if (next < 0) {
+        dead = c;
+        break;
+      }
+      k += c > 0xffff ? 2 : 1;
+      states[k] = state = next;
+    }
+    known = k;
+    if (dead >= 0) {
+      const target = seekTarget(automaton, term, k, dead, states);
+      if (target === undefined) break; // no later term can match
+      i = target === STEP ? i + 1 : lowerBound(terms, target, i + 1);
+    } else if (k < term.length) {
+      // Every term with this prefix matches.
+      const prefix = term.slice(0, k);
+      const end = prefixEnd(terms, prefix, i + 1);
+      visitBlock(i, end);
+      i = end;
+    } else {
+      if (automaton.isAccept(state)) visitBlock(i, i + 1);
+      i++;
+    }
+  }
+  return matches;
+}
+
+/** Step to the next term instead of seeking. */
+const STEP = '';
+
+/**
+ * The smallest string after `term` the automaton could accept, when it died on code point `c` at
+ * offset `k` (AutomatonTermsEnum.nextString): the next code point above `c` it can take there, or
+ * else above the code point before, and so on. Undefined when there is none; STEP when code
+ * points at or above U+D800 are involved (their code point and sort orders differ).
+ */
+function seekTarget(automaton: RunAutomaton, term: string, k: number, c: number, states: Int32Array): string | undefined {
+  for (;;) {
+    if (c >= 0xd800) return STEP;
+    const next = automaton.nextCodePoint(states[k], c + 1);
+    if (next >= 0) return next >= 0xd800 && next <= 0xdfff ? STEP : term.slice(0, k) + String.fromCodePoint(next);
+    if (k === 0) return undefined;
+    const low = term.charCodeAt(k - 1);
+    k -= low >= 0xdc00 && low <= 0xdfff && k >= 2 && isHighSurrogate(term.charCodeAt(k - 2)) ? 2 : 1;
+    c = term.codePointAt(k)!;
+  }
+}
+
+function commonPrefix(a: string, b: string, limit: number): number {
+  const n = Math.min(a.length, b.length, limit);
+  let k = 0;
+  while (k < n && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  return k;
+}
+
+/** The first index >= from whose term is >= target: galloping, then binary search. */
+function lowerBound(terms: SortedTerms, target: string, from: number): number {
+  return gallop(terms, from, (term) => compareUtf8(term, target) < 0);
+}
+
+/** The first index >= from whose term does not start with prefix (terms[from - 1] does). */
+function prefixEnd(terms: SortedTerms, prefix: string, from: number): number {
+  return gallop(terms, from, (term) => term.startsWith(prefix));
+}
+
+/** The first index >= from where `before` is false (it is true, then false, from `from` on). */
+function gallop(terms: SortedTerms, from: number, before: (term: string) => boolean): number {
+  const size = terms.size;
+  let lo = from;
+  let step = 1;
+  let hi = from;
+  while (hi < size && before(terms.term(hi))) {
+    lo = hi + 1;
+    hi = from + step;
+    step *= 2;
+  }
+  hi = Math.min(hi, size);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(terms.term(mid))) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

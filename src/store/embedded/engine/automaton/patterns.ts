@@ -1,0 +1,77 @@
+/**
+ * Compiles the patterns of Elasticsearch 8's term-level queries into RunAutomata:
+ * - `regexp`: Lucene 9 RegExp (see regexpParser.ts) as RegexpQueryBuilder calls it: syntax flags
+ *   from `flags` (RegexpFlag.resolveValue), `case_insensitive` as RegExp.ASCII_CASE_INSENSITIVE,
+ *   `max_determinized_states` as the determinize work limit;
+ * - `wildcard`: Lucene's WildcardQuery.toAutomaton (`*`, `?`, `\` escapes, a trailing `\` taken
+ *   literally), case-insensitive as Elasticsearch's AutomatonQueries.toCaseInsensitiveWildcardAutomaton
+ *   (ASCII letters only; an escaped character stays case-sensitive);
+ * - `prefix`: PrefixQuery.toAutomaton, case-insensitive as AutomatonQueries.caseInsensitivePrefix;
+ * - a case-insensitive `term`: AutomatonQueries.toCaseInsensitiveString.
+ */
+import { DEFAULT_DETERMINIZE_WORK_LIMIT, WorkBudget } from './budget';
+import { buildDfa } from './build';
+import { ANY_CHAR, charCount, charSet, codePointAt } from './codePoints';
+import { parseRegexpFlags, RegexpFlag } from './regexpFlags';
+import { parseRegexp, RegexpNode } from './regexpParser';
+import { PatternKind, RunAutomaton } from './runAutomaton';
+
+export interface RegexpCompileOptions {
+  /** RegexpFlag bits, or Elasticsearch's `flags` string; default ALL. */
+  readonly flags?: number | string;
+  readonly caseInsensitive?: boolean;
+  /** Elasticsearch's `max_determinized_states` (a work limit); default 10,000. */
+  readonly maxDeterminizedStates?: number;
+}
+
+/** Throws RegexpSyntaxError, RegexpFlagError (an unknown flag name) or TooComplexError. */
+export function compileRegexp(pattern: string, options: RegexpCompileOptions = {}): RunAutomaton {
+  const flags = typeof options.flags === 'string' ? parseRegexpFlags(options.flags) : (options.flags ?? RegexpFlag.ALL);
+  const ast = parseRegexp(pattern, { flags, caseInsensitive: options.caseInsensitive });
+  return compile(ast, 'regexp', pattern, options.maxDeterminizedStates ?? DEFAULT_DETERMINIZE_WORK_LIMIT);
+}
+
+/** Throws TooComplexError. */
+export function compileWildcard(
+  pattern: string,
+  caseInsensitive = false,
+  maxDeterminizedStates: number = DEFAULT_DETERMINIZE_WORK_LIMIT,
+): RunAutomaton {
+  const items: RegexpNode[] = [];
+  for (let i = 0; i < pattern.length; ) {
+    const c = codePointAt(pattern, i);
+    i += charCount(c);
+    if (c === 0x2a /* * */) items.push({ type: 'anyString' });
+    else if (c === 0x3f /* ? */) items.push({ type: 'chars', ranges: ANY_CHAR });
+    else if (c === 0x5c /* \ */ && i < pattern.length) {
+      const escaped = codePointAt(pattern, i);
+      i += charCount(escaped);
+      items.push({ type: 'chars', ranges: charSet(escaped, false) });
+    } else items.push({ type: 'chars', ranges: charSet(c, caseInsensitive) });
+  }
+  return compile({ type: 'concat', items }, 'wildcard', pattern, maxDeterminizedStates);
+}
+
+/** Terms starting with `prefix`. Linear in the prefix: no limit applies. */
+export function compilePrefix(prefix: string, caseInsensitive = false): RunAutomaton {
+  return compile({ type: 'concat', items: [...literal(prefix, caseInsensitive), { type: 'anyString' }] }, 'prefix', prefix, Infinity);
+}
+
+/** The term itself, ASCII letters in either case. */
+export function compileCaseInsensitiveTerm(term: string): RunAutomaton {
+  return compile({ type: 'concat', items: literal(term, true) }, 'term', term, Infinity);
+}
+
+function literal(text: string, caseInsensitive: boolean): RegexpNode[] {
+  const items: RegexpNode[] = [];
+  for (let i = 0; i < text.length; ) {
+    const c = codePointAt(text, i);
+    i += charCount(c);
+    items.push({ type: 'chars', ranges: charSet(c, caseInsensitive) });
+  }
+  return items;
+}
+
+function compile(ast: RegexpNode, kind: PatternKind, source: string, workLimit: number): RunAutomaton {
+  return new RunAutomaton(buildDfa(ast, new WorkBudget(source, workLimit)), kind, source);
+}

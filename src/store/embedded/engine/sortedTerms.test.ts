@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { SortedTerms } from './sortedTerms';
+import { compareUtf8 } from './strings';
+
+describe('SortedTerms', () => {
+  it('keeps the dictionary in code point order as terms arrive', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }), { maxLength: 6 }), (batches) => {
+        const strings: string[] = [];
+        const view = new SortedTerms(strings);
+        for (const batch of batches) {
+          for (const s of batch) if (!strings.includes(s)) strings.push(s);
+          view.refresh();
+          const inOrder = Array.from({ length: view.size }, (_, i) => view.term(i));
+          expect(inOrder).toEqual([...strings].sort(compareUtf8));
+          for (let i = 0; i < view.size; i++) expect(strings[view.id(i)]).toBe(view.term(i));
+        }
+      }),
+      { seed: 7 },
+    );
+  });
+
+  it('finds bounds', () => {
+    const strings = ['b', 'd', 'a', '\u{1F600}', '\uFFFF'];
+    const view = new SortedTerms(strings);
+    view.refresh();
+    expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual(['a', 'b', 'd', '\uFFFF', '\u{1F600}']);
+    expect(view.lowerBound('b')).toBe(1);
+    expect(view.lowerBound('b', true)).toBe(2);
+    expect(view.lowerBound('c')).toBe(2);
+    expect(view.lowerBound('\u{1F600}')).toBe(4);
+    expect(view.lowerBound('z')).toBe(3);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * A field's term dictionary in Lucene's order (UTF-8 bytes, that is code points: compareUtf8), for
+ * the queries that walk terms in order: patterns (automaton/intersect.ts) and term ranges. The
+ * dictionary itself (TermHash) numbers terms in order of arrival; this view keeps their ids sorted
+ * by text and takes in the terms added since it was last read (sorted among themselves, then
+ * merged: O(n + k log k) for k new terms), so an index that is only read never sorts again.
+ * Terms no live document holds stay in the view, as in the dictionary: readers skip them by their
+ * document frequency.
+ */
+import { EMPTY_INT32 } from './growable';
+import { compareUtf8 } from './strings';
+
+export class SortedTerms {
+  private ids: Int32Array = EMPTY_INT32;
+  /** Dictionary ids below this are in `ids`. */
+  private covered = 0;
+
+  /** @param strings the dictionary's terms by id (grows as terms are added) */
+  constructor(private readonly strings: readonly string[]) {}
+
+  /** Takes in the terms added to the dictionary since the last call. */
+  refresh(): void {
+    const n = this.strings.length;
+    if (n === this.covered) return;
+    const strings = this.strings;
+    const fresh = Int32Array.from({ length: n - this.covered }, (_, i) => this.covered + i).sort((a, b) => compareUtf8(strings[a], strings[b]));
+    const old = this.ids;
+    const merged = new Int32Array(n);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < old.length && j < fresh.length) merged[k++] = compareUtf8(strings[old[i]], strings[fresh[j]]) <= 0 ? old[i++] : fresh[j++];
+    while (i < old.length) merged[k++] = old[i++];
+    while (j < fresh.length) merged[k++] = fresh[j++];
+    this.ids = merged;
+    this.covered = n;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The i-th term in order. */
+  term(i: number): string {
+    return this.strings[this.ids[i]];
+  }
+
+  /** The dictionary id of the i-th term in order. */
+  id(i: number): number {
+    return this.ids[i];
+  }
+
+  /** Position of the first term >= `text` (or > it when `exclusive`): size when none. */
+  lowerBound(text: string, exclusive = false): number {
+    let lo = 0;
+    let hi = this.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compareUtf8(this.term(mid), text);
+      if (c < 0 || (exclusive && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
