@@ -12,6 +12,12 @@ describe('search bodies', () => {
     });
   });
 
+  it('sends the time budget in milliseconds and pattern queries unchanged', () => {
+    const regexp = { regexp: { name: { value: 'fr(a|e).*', flags: 'ALL', case_insensitive: true, max_determinized_states: 5000 } } };
+    expect(buildSearchBody({ from: 0, size: 1, query: regexp, timeout: 1500 }, null)).toEqual({ from: 0, size: 1, track_total_hits: true, query: regexp, timeout: '1500ms' });
+    expect(() => buildSearchBody({ from: 0, size: 1, timeout: -3 }, null)).toThrow('timeout');
+  });
+
   it('filters match_all when there is no query', () => {
     expect(buildSearchBody({ from: 0, size: 10 }, tenant).query).toEqual({ bool: { must: [{ match_all: {} }], filter: [tenant] } });
   });

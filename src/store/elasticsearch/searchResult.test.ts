@@ -1,6 +1,11 @@
 import { toSearchResult } from './searchResult';
 
 describe('toSearchResult', () => {
+  it("passes Elasticsearch's timed_out on", () => {
+    expect(toSearchResult({ timed_out: true, hits: { total: { value: 3 }, hits: [] } })).toEqual({ hits: [], total: 3, timed_out: true });
+    expect(toSearchResult({ timed_out: false, hits: { total: { value: 3 }, hits: [] } })).toEqual({ hits: [], total: 3 });
+  });
+
   it('keeps order, scores and sort values, and reads the exact total', () => {
     const result = toSearchResult({
       hits: {
