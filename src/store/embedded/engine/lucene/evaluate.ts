@@ -63,7 +63,8 @@ export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: numbe
       return inner === null ? null : inner.withConstant(needsScores ? boost : 0);
     }
     case 'leaf': {
-      if (query.prepare !== undefined && !index.filterCache.has(query.key)) yield* query.prepare(index, budget);
+      if (query.prepare !== undefined && (query.expand !== undefined || !index.filterCache.has(query.key))) yield* query.prepare(index, budget);
+      if (query.expand !== undefined) return yield* evaluateSteps(query.expand(index), index, boost, needsScores, budget);
       const docs = leafDocs(query, index);
       return docs.size === 0 ? null : docs.withConstant(needsScores ? boost : 0);
     }

@@ -88,6 +88,11 @@ export interface LeafQuery {
    * found.
    */
   readonly prepare?: (index: InvertedIndex, budget: Budget) => Steps<void>;
+  /**
+   * The query this leaf stands for, when it is to be scored as one (a pattern under a boolean
+   * rewrite: a boolean query of its terms); evaluated instead of `docSet`, after `prepare`.
+   */
+  readonly expand?: (index: InvertedIndex) => LQuery;
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;

@@ -11,7 +11,8 @@ import { InvertedIndex } from '../invertedIndex';
 import { TermPostings } from '../termPostings';
 import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
 import { Matches } from '../lucene/matches';
-import { LQuery, matchNone, setLeaf } from '../lucene/query';
+import { LQuery, booleanQuery, constantScore, matchNone, setLeaf, termQuery } from '../lucene/query';
+import { QueryLimitError } from '../../../port';
 import { compareUtf8 } from '../strings';
 
 /** Numbers within [lower, upper] (each bound inclusive or not; null: unbounded). */
@@ -113,18 +114,46 @@ function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget):
 }
 
 /**
- * Documents having a term an automaton accepts (Lucene's AutomatonQuery with its constant-score
- * rewrite: prefix, wildcard, regexp, case-insensitive term). The walk over the dictionary is done
- * in `prepare`, within the search's budget, and its result used by `docSet` right after.
+ * How a pattern's matching terms become a query (MultiTermQuery's rewrite methods):
+ * - `constant_score` (default; also `constant_score_blended`): one set of documents, each scoring
+ *   the boost; any number of terms;
+ * - `constant_score_boolean`: the same documents and scores, but built as a boolean query of its
+ *   terms: at most maxClauseCount of them (IndexSearcher.TooManyClauses);
+ * - `scoring_boolean`: a boolean query of a TermQuery per term (BM25, summed): at most
+ *   maxClauseCount terms;
+ * - `top_terms_N` / `top_terms_boost_N`: the first N terms in term order (every term of a pattern
+ *   has the same boost, so TopTermsRewrite keeps the first ones it meets), scored with BM25 or each
+ *   as a constant 1; N is capped at maxClauseCount.
  */
-export function termsAccepted(field: string, key: string, automaton: RunAutomaton): LQuery {
+export type PatternRewrite =
+  | { readonly kind: 'constant_score' }
+  | { readonly kind: 'constant_score_boolean' }
+  | { readonly kind: 'scoring_boolean' }
+  | { readonly kind: 'top_terms'; readonly size: number; readonly boostOnly: boolean };
+
+export const CONSTANT_SCORE: PatternRewrite = { kind: 'constant_score' };
+
+/**
+ * Documents having a term an automaton accepts (Lucene's AutomatonQuery: prefix, wildcard, regexp,
+ * case-insensitive term), rewritten as `rewrite` says. The walk over the dictionary is done in
+ * `prepare`, within the search's budget, and its result used right after (by `docSet`, or by
+ * `expand` for the boolean rewrites).
+ */
+export function termsAccepted(field: string, key: string, automaton: RunAutomaton, rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
   if (automaton.initial < 0) return matchNone(`the pattern matches nothing`);
   let prepared: { index: InvertedIndex; ids: number[] } | null = null;
+  const termIds = (index: InvertedIndex, f: FieldIndex): number[] => {
+    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton, UNLIMITED));
+    prepared = null;
+    if (rewrite.kind !== 'constant_score' && rewrite.kind !== 'top_terms' && ids.length > maxClauseCount) {
+      throw new QueryLimitError('too_many_clauses', { limit: maxClauseCount, detail: ` (the pattern on ${JSON.stringify(field)} matches ${ids.length} terms)` }, `maxClauseCount is set to ${maxClauseCount}`);
+    }
+    return ids;
+  };
   const docSet = (index: InvertedIndex, fromDoc: number): Matches => {
     const f = index.field(field);
     if (f === undefined || f.terms === null) return Matches.EMPTY;
-    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton, UNLIMITED));
-    prepared = null;
+    const ids = termIds(index, f);
     const terms = f.terms;
     return unionOfPostings(
       ids.map((t) => terms.docs(t)),
@@ -133,9 +162,24 @@ export function termsAccepted(field: string, key: string, automaton: RunAutomato
       index.maxDoc,
     );
   };
+  const scoring = rewrite.kind === 'scoring_boolean' || rewrite.kind === 'top_terms';
+  const expand = (index: InvertedIndex): LQuery => {
+    const f = index.field(field);
+    if (f === undefined || f.terms === null) return matchNone(`unmapped field ${field}`);
+    let ids = termIds(index, f);
+    // the ids come in term order (the walk is over the sorted dictionary)
+    if (rewrite.kind === 'top_terms') ids = ids.slice(0, Math.min(rewrite.size, maxClauseCount));
+    const strings = f.terms.strings;
+    const clauses = ids.map((t) => {
+      const term = termQuery(field, strings[t]);
+      return { occur: 'should' as const, query: rewrite.kind === 'top_terms' && rewrite.boostOnly ? constantScore(term) : term };
+    });
+    return clauses.length === 0 ? matchNone('no term matches') : booleanQuery(clauses);
+  };
+  const rewriteKey = rewrite.kind === 'top_terms' ? `top_terms${rewrite.boostOnly ? '_boost' : ''}_${rewrite.size}` : rewrite.kind;
   return {
     type: 'leaf',
-    key: `${key}:${JSON.stringify(field)}`,
+    key: `${key}:${rewriteKey}:${JSON.stringify(field)}`,
     docSet,
     docs: (index) => docSet(index, 0).docList(),
     *prepare(index, budget) {
@@ -143,6 +187,7 @@ export function termsAccepted(field: string, key: string, automaton: RunAutomato
       if (f === undefined || f.terms === null) return;
       prepared = { index, ids: yield* acceptedTerms(f, automaton, budget) };
     },
+    expand: scoring ? expand : undefined,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * `prefix`: documents with a term starting with the value (not analyzed), `{"prefix": {"code": "F"}}`
  * or `{"prefix": {"code": {"value": "f", "case_insensitive": true, "boost": 2}}}`. On keyword fields
- * and on the terms of text fields; constant-score (Elasticsearch's default constant_score rewrite).
+ * and on the terms of text fields; constant-score (Elasticsearch's default constant_score rewrite;
+ * `rewrite` may ask for the others: leaves.ts PatternRewrite).
  * The prefix is an automaton (Lucene's PrefixQuery.toAutomaton; case-insensitive as Elasticsearch's
  * AutomatonQueries.caseInsensitivePrefix) walked over the sorted term dictionary: only the terms
  * near the prefix are read.
@@ -13,12 +14,22 @@ import { matchNone, withBoost } from '../lucene/query';
 import { toText } from '../fieldValues';
 import { BuildContext, ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
-import { termsAccepted } from './leaves';
+import { CONSTANT_SCORE, PatternRewrite, termsAccepted } from './leaves';
 import { at, boostOf, checkParams, invalid, readBoolean, readName, readScalar, readString, singleField } from './params';
 
-/** The rewrites Elasticsearch accepts for multi-term queries; all but the constant-score ones are refused here. */
-const CONSTANT_SCORE_REWRITES = new Set(['constant_score', 'constant_score_blended', 'constant_score_boolean']);
-const OTHER_REWRITES = /^(scoring_boolean|top_terms_(boost_|blended_freqs_)?\d+)$/;
+/** Elasticsearch's `rewrite` values (QueryParsers.parseRewriteMethod), as PatternRewrite (leaves.ts). */
+function parseRewrite(clause: string, value: string, where: string): PatternRewrite {
+  if (value === 'constant_score' || value === 'constant_score_blended') return CONSTANT_SCORE;
+  if (value === 'constant_score_boolean' || value === 'scoring_boolean') return { kind: value };
+  const top = /^top_terms_(boost_|blended_freqs_)?(\d+)$/.exec(value);
+  if (top !== null) {
+    if (top[1] === 'blended_freqs_') throw invalid(`[${clause}] rewrite ${JSON.stringify(value)} is not supported at ${where}`);
+    const size = Number(top[2]);
+    if (!Number.isSafeInteger(size) || size < 1) throw invalid(`[${clause}] rewrite ${JSON.stringify(value)} at ${where} needs a size of at least 1`);
+    return { kind: 'top_terms', size, boostOnly: top[1] === 'boost_' };
+  }
+  throw invalid(`[${clause}] unknown rewrite ${JSON.stringify(value)} at ${where} (constant_score, constant_score_blended, constant_score_boolean, scoring_boolean, top_terms_N, top_terms_boost_N)`);
+}
 
 /** Parse the shared shape of prefix, wildcard and regexp: short form or an object with `value` (or the clause's own key). */
 export function parseTermPattern(clause: string, valueKeys: readonly string[], body: unknown, path: string, extra: readonly string[] = []) {
@@ -29,6 +40,7 @@ export function parseTermPattern(clause: string, valueKeys: readonly string[], b
   let caseInsensitive = false;
   let valueWhere = where;
   let params: Record<string, unknown> = {};
+  let rewrite: PatternRewrite = CONSTANT_SCORE;
   if (isPlainObject(raw)) {
     checkParams(clause, raw, [...valueKeys, 'boost', '_name', 'case_insensitive', 'rewrite', ...extra], where);
     const key = valueKeys.find((k) => hasOwn(raw, k));
@@ -38,15 +50,11 @@ export function parseTermPattern(clause: string, valueKeys: readonly string[], b
     boost = boostOf(clause, raw, where);
     readName(clause, raw, where);
     if (hasOwn(raw, 'case_insensitive')) caseInsensitive = readBoolean(clause, 'case_insensitive', raw.case_insensitive, at(where, 'case_insensitive'));
-    if (hasOwn(raw, 'rewrite')) {
-      const rewrite = readString(clause, 'rewrite', raw.rewrite, at(where, 'rewrite'));
-      if (OTHER_REWRITES.test(rewrite)) throw invalid(`[${clause}] rewrite ${JSON.stringify(rewrite)} is not supported at ${at(where, 'rewrite')} (only constant_score, constant_score_blended and constant_score_boolean)`);
-      if (!CONSTANT_SCORE_REWRITES.has(rewrite)) throw invalid(`[${clause}] unknown rewrite ${JSON.stringify(rewrite)} at ${at(where, 'rewrite')}`);
-    }
+    if (hasOwn(raw, 'rewrite')) rewrite = parseRewrite(clause, readString(clause, 'rewrite', raw.rewrite, at(where, 'rewrite')), at(where, 'rewrite'));
     params = raw;
   }
   const pattern = toText(readScalar(clause, 'value', value, valueWhere)) as string;
-  return { field, where, pattern, boost, caseInsensitive, params };
+  return { field, where, pattern, boost, caseInsensitive, params, rewrite };
 }
 
 /** Prefix, wildcard and regexp only apply to string fields. */
@@ -63,13 +71,13 @@ export function tooComplex(err: unknown): unknown {
 }
 
 export const parsePrefix: ClauseParser = (body, path) => {
-  const { field, where, pattern, boost, caseInsensitive } = parseTermPattern('prefix', ['value', 'prefix'], body, path);
+  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('prefix', ['value', 'prefix'], body, path);
   const automaton = compilePrefix(pattern, caseInsensitive);
   const key = `prefix:${JSON.stringify([pattern, caseInsensitive])}`;
   return {
     toLucene(ctx) {
       if (!stringFieldOnly(ctx, 'prefix', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton), boost);
+      return withBoost(termsAccepted(field, key, automaton, rewrite, ctx.limits.maxClauseCount), boost);
     },
   };
 };

@@ -22,7 +22,7 @@ import { at, invalid, readString } from './params';
 import { parseTermPattern, stringFieldOnly, tooComplex } from './prefix';
 
 export const parseRegexp: ClauseParser = (body, path, ctx) => {
-  const { field, where, pattern, boost, caseInsensitive, params } = parseTermPattern('regexp', ['value', 'regexp'], body, path, ['flags', 'flags_value', 'max_determinized_states']);
+  const { field, where, pattern, boost, caseInsensitive, params, rewrite } = parseTermPattern('regexp', ['value', 'regexp'], body, path, ['flags', 'flags_value', 'max_determinized_states']);
   const { maxRegexLength, maxDeterminizedStates } = ctx.limits;
   let flags: string | number = 'ALL';
   if (hasOwn(params, 'flags')) flags = readString('regexp', 'flags', params.flags, at(where, 'flags'));
@@ -54,7 +54,7 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'regexp', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton), boost);
+      return withBoost(termsAccepted(field, key, automaton, rewrite, build.limits.maxClauseCount), boost);
     },
   };
 };

@@ -13,7 +13,7 @@ import { termsAccepted } from './leaves';
 import { parseTermPattern, stringFieldOnly, tooComplex } from './prefix';
 
 export const parseWildcard: ClauseParser = (body, path, ctx) => {
-  const { field, where, pattern, boost, caseInsensitive } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
+  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
   let automaton;
   try {
     automaton = compileWildcard(pattern, caseInsensitive, ctx.limits.maxDeterminizedStates);
@@ -24,7 +24,7 @@ export const parseWildcard: ClauseParser = (body, path, ctx) => {
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'wildcard', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton), boost);
+      return withBoost(termsAccepted(field, key, automaton, rewrite, build.limits.maxClauseCount), boost);
     },
   };
 };
