@@ -20,6 +20,7 @@ import { FieldType } from '../mapping';
 import { lowercaseTerm } from '../analyzer';
 import { BuildContext } from './context';
 import { compileCaseInsensitiveTerm } from '../automaton';
+import { lazyAutomaton } from './patternCache';
 import { idsIn, pointEquals, pointRange, termsAccepted, termsIn, termsMatching } from './leaves';
 import { invalid } from './params';
 
@@ -87,7 +88,8 @@ export function exactQuery(ctx: BuildContext, field: string, value: unknown, whe
       const term = stringTerm(value, where);
       if (!caseInsensitive) return termQuery(field, term);
       // AutomatonQueries.caseInsensitiveTermQuery: ASCII letters in either case
-      return termsAccepted(field, `caseInsensitiveTerm:${JSON.stringify(term)}`, compileCaseInsensitiveTerm(term));
+      const key = `caseInsensitiveTerm:${JSON.stringify(term)}`;
+      return termsAccepted(field, key, lazyAutomaton(key, () => compileCaseInsensitiveTerm(term)));
     }
     case 'boolean': {
       const term = booleanTerm(booleanValue(field, value, where));

@@ -99,6 +99,7 @@ const PATTERN_CHUNK = 16_384;
  * (automaton/intersect.ts seeks within each chunk), checking the search's budget between chunks.
  */
 function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget): Steps<number[]> {
+  if (automaton.initial < 0) return [];
   const sorted = f.sortedTerms();
   const df = (f.terms as TermPostings).df;
   const ids: number[] = [];
@@ -139,11 +140,12 @@ export const CONSTANT_SCORE: PatternRewrite = { kind: 'constant_score' };
  * `prepare`, within the search's budget, and its result used right after (by `docSet`, or by
  * `expand` for the boolean rewrites).
  */
-export function termsAccepted(field: string, key: string, automaton: RunAutomaton, rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
-  if (automaton.initial < 0) return matchNone(`the pattern matches nothing`);
+export function termsAccepted(field: string, key: string, pattern: RunAutomaton | (() => RunAutomaton), rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
+  // compiled when first evaluated (patternCache.ts)
+  const automaton = typeof pattern === 'function' ? pattern : () => pattern;
   let prepared: { index: InvertedIndex; ids: number[] } | null = null;
   const termIds = (index: InvertedIndex, f: FieldIndex): number[] => {
-    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton, UNLIMITED));
+    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton(), UNLIMITED));
     prepared = null;
     if (rewrite.kind !== 'constant_score' && rewrite.kind !== 'top_terms' && ids.length > maxClauseCount) {
       throw new QueryLimitError('too_many_clauses', { limit: maxClauseCount, detail: ` (the pattern on ${JSON.stringify(field)} matches ${ids.length} terms)` }, `maxClauseCount is set to ${maxClauseCount}`);
@@ -185,7 +187,7 @@ export function termsAccepted(field: string, key: string, automaton: RunAutomato
     *prepare(index, budget) {
       const f = index.field(field);
       if (f === undefined || f.terms === null) return;
-      prepared = { index, ids: yield* acceptedTerms(f, automaton, budget) };
+      prepared = { index, ids: yield* acceptedTerms(f, automaton(), budget) };
     },
     expand: scoring ? expand : undefined,
   };

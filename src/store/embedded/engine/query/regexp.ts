@@ -13,7 +13,8 @@
  * over the sorted term dictionary; constant-score. On keyword fields and the terms of text fields.
  */
 import { QueryLimitError } from '../../../port';
-import { RegexpFlagError, RegexpSyntaxError, compileRegexp } from '../automaton';
+import { RegexpFlagError, RegexpSyntaxError, compileRegexp, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
+import { lazyAutomaton } from './patternCache';
 import { hasOwn } from '../json';
 import { matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
@@ -43,14 +44,24 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
   if (pattern.length > maxRegexLength) {
     throw new QueryLimitError('regex_too_long', { length: pattern.length, clause: 'Regexp', limit: maxRegexLength }, `The length of regex [${pattern.length}] used in the Regexp Query request has exceeded the allowed maximum of [${maxRegexLength}]`);
   }
-  let automaton;
+  // the syntax and the flags are checked now (a 400 before anything runs); the automaton is built
+  // when the search first evaluates the clause (patternCache.ts), where its budget is checked
+  let flagBits: number;
   try {
-    automaton = compileRegexp(pattern, { flags, caseInsensitive, maxDeterminizedStates: workLimit });
+    flagBits = typeof flags === 'string' ? parseRegexpFlags(flags) : flags;
+    parseRegexpSyntax(pattern, { flags: flagBits, caseInsensitive });
   } catch (err) {
     if (err instanceof RegexpSyntaxError || err instanceof RegexpFlagError) throw invalid(`[regexp] ${err.message} (in ${JSON.stringify(pattern)} at ${where})`);
-    throw tooComplex(err);
+    throw err;
   }
-  const key = `regexp:${JSON.stringify([pattern, flags, caseInsensitive])}`;
+  const key = `regexp:${JSON.stringify([pattern, flagBits, caseInsensitive])}`;
+  const automaton = lazyAutomaton(`${key}:${workLimit}`, () => {
+    try {
+      return compileRegexp(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit });
+    } catch (err) {
+      throw tooComplex(err);
+    }
+  });
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'regexp', field, where)) return matchNone(`unmapped field ${field}`);

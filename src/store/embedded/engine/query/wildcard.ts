@@ -10,17 +10,20 @@ import { compileWildcard } from '../automaton';
 import { matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
 import { termsAccepted } from './leaves';
+import { lazyAutomaton } from './patternCache';
 import { parseTermPattern, stringFieldOnly, tooComplex } from './prefix';
 
 export const parseWildcard: ClauseParser = (body, path, ctx) => {
   const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
-  let automaton;
-  try {
-    automaton = compileWildcard(pattern, caseInsensitive, ctx.limits.maxDeterminizedStates);
-  } catch (err) {
-    throw tooComplex(err);
-  }
   const key = `wildcard:${JSON.stringify([pattern, caseInsensitive])}`;
+  const { maxDeterminizedStates } = ctx.limits;
+  const automaton = lazyAutomaton(`${key}:${maxDeterminizedStates}`, () => {
+    try {
+      return compileWildcard(pattern, caseInsensitive, maxDeterminizedStates);
+    } catch (err) {
+      throw tooComplex(err);
+    }
+  });
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'wildcard', field, where)) return matchNone(`unmapped field ${field}`);
