@@ -10,6 +10,27 @@
 import { EMPTY_INT32 } from './growable';
 import { compareUtf8 } from './strings';
 
+/** Code units from which UTF-16 order and code point order may differ (surrogates, U+E000 and up). */
+const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
+
+/**
+ * The ids [from, to) sorted by their terms in code point order. Terms without a code unit from
+ * U+D800 up sort the same in UTF-16 order, which the engine's native sort of strings does several
+ * times faster than a comparator; the others go through compareUtf8.
+ */
+function sortedIds(strings: readonly string[], from: number, to: number): Int32Array {
+  const terms = strings.slice(from, to);
+  if (terms.some((t) => ORDER_MAY_DIFFER.test(t))) {
+    return Int32Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => compareUtf8(strings[a], strings[b]));
+  }
+  const position = new Map<string, number>();
+  for (let i = 0; i < terms.length; i++) position.set(terms[i], from + i);
+  terms.sort();
+  const ids = new Int32Array(terms.length);
+  for (let i = 0; i < terms.length; i++) ids[i] = position.get(terms[i]) as number;
+  return ids;
+}
+
 export class SortedTerms {
   private ids: Int32Array = EMPTY_INT32;
   /** Dictionary ids below this are in `ids`. */
@@ -23,7 +44,7 @@ export class SortedTerms {
     const n = this.strings.length;
     if (n === this.covered) return;
     const strings = this.strings;
-    const fresh = Int32Array.from({ length: n - this.covered }, (_, i) => this.covered + i).sort((a, b) => compareUtf8(strings[a], strings[b]));
+    const fresh = sortedIds(strings, this.covered, n);
     const old = this.ids;
     const merged = new Int32Array(n);
     let i = 0;

@@ -17,11 +17,10 @@ import { disjunction } from '../lucene/combine';
 import { fromIterable } from '../lucene/docSets';
 import { LQuery, LeafQuery, matchNone, setLeaf, termQuery } from '../lucene/query';
 import { FieldType } from '../mapping';
-import { lowercaseTerm } from '../analyzer';
 import { BuildContext } from './context';
 import { compileCaseInsensitiveTerm } from '../automaton';
 import { lazyAutomaton } from './patternCache';
-import { idsIn, pointEquals, pointRange, termsAccepted, termsIn, termsMatching } from './leaves';
+import { idsIn, pointEquals, pointRange, termsAccepted, termsIn } from './leaves';
 import { invalid } from './params';
 
 export const ID_FIELD = '_id';
@@ -121,7 +120,7 @@ export function anyOfQuery(ctx: BuildContext, field: string, values: readonly un
     case 'keyword':
       return termsIn(
         field,
-        values.map((v, i) => stringTerm(v, `${where}[${i}]`)),
+        values.map((v, i) => toText(v) ?? stringTerm(v, `${where}[${i}]`)),
       );
     case 'boolean':
       return termsIn(

@@ -62,37 +62,50 @@ export function pointRange(field: string, range: NumericRange): LQuery {
   });
 }
 
-/** Documents having any of the terms (TermInSetQuery). */
-export function termsIn(field: string, terms: readonly string[]): LQuery {
-  const distinct = [...new Set(terms)].sort(compareUtf8);
-  if (distinct.length === 0) return matchNone('no terms');
-  return setLeaf(`terms:${JSON.stringify([field, distinct])}`, (index, fromDoc) => {
-    const f = index.field(field);
-    if (f === undefined || f.terms === null) return Matches.EMPTY;
-    const lists: Int32Array[] = [];
-    for (const term of distinct) {
-      const t = f.termId(term);
-      if (t >= 0) lists.push(f.terms.docs(t));
-    }
-    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
-  });
-}
+/** Terms looked up per budget check of a large `terms` query. */
+const TERMS_CHUNK = 4096;
 
-/** Documents having a term accepted by a predicate (prefix, wildcard, term range, case-insensitive term). */
-export function termsMatching(field: string, key: string, accept: (term: string) => boolean): LQuery {
-  return setLeaf(`${key}:${JSON.stringify(field)}`, (index, fromDoc) => {
+/**
+ * Documents having any of the terms (TermInSetQuery). The terms are looked up in `prepare`, a
+ * chunk at a time within the search's budget (a `terms` query may hold MAX_TERMS_COUNT of them).
+ */
+export function termsIn(field: string, terms: readonly string[]): LQuery {
+  // any fixed order identifies the set (the key); the native order sorts fastest
+  const distinct = [...new Set(terms)].sort();
+  if (distinct.length === 0) return matchNone('no terms');
+  let prepared: { index: InvertedIndex; lists: Int32Array[] } | null = null;
+  function* lookUp(f: FieldIndex, budget: Budget): Steps<Int32Array[]> {
+    const lists: Int32Array[] = [];
+    const postings = f.terms as TermPostings;
+    for (let i = 0; i < distinct.length; i++) {
+      const t = f.termId(distinct[i]);
+      if (t >= 0) lists.push(postings.docs(t));
+      if ((i + 1) % TERMS_CHUNK === 0 && budget.due()) yield;
+    }
+    return lists;
+  }
+  const docSet = (index: InvertedIndex, fromDoc: number): Matches => {
     const f = index.field(field);
     if (f === undefined || f.terms === null) return Matches.EMPTY;
-    f.refresh();
-    const terms = f.terms;
-    const lists: Int32Array[] = [];
-    for (let t = 0; t < terms.size; t++) if (terms.df[t] > 0 && accept(terms.strings[t])) lists.push(terms.docs(t));
+    const lists = prepared !== null && prepared.index === index ? prepared.lists : runToEnd(lookUp(f, UNLIMITED));
+    prepared = null;
     return unionOfPostings(lists, f, fromDoc, index.maxDoc);
-  });
+  };
+  return {
+    type: 'leaf',
+    key: `terms:${JSON.stringify([field, distinct])}`,
+    docSet,
+    docs: (index) => docSet(index, 0).docList(),
+    *prepare(index, budget) {
+      const f = index.field(field);
+      if (f === undefined || f.terms === null || distinct.length <= TERMS_CHUNK) return;
+      prepared = { index, lists: yield* lookUp(f, budget) };
+    },
+  };
 }
 
 /** Terms visited per slice check of a pattern's walk over a dictionary. */
-const PATTERN_CHUNK = 16_384;
+const PATTERN_CHUNK = 4096;
 
 /**
  * The term ids of a field accepted by an automaton, walking the sorted dictionary a chunk at a time
@@ -193,19 +206,25 @@ export function termsAccepted(field: string, key: string, pattern: RunAutomaton 
   };
 }
 
-/** Term range over strings in UTF-8 order (TermRangeQuery). */
+/**
+ * Term range over strings in UTF-8 order (TermRangeQuery): the range's two ends found by binary
+ * search in the sorted dictionary, the terms between them read.
+ */
 export function termRange(field: string, lower: string | null, includeLower: boolean, upper: string | null, includeUpper: boolean): LQuery {
-  const key = `termRange:${JSON.stringify([lower, includeLower, upper, includeUpper])}`;
-  return termsMatching(field, key, (term) => {
-    if (lower !== null) {
-      const c = compareUtf8(term, lower);
-      if (includeLower ? c < 0 : c <= 0) return false;
+  const key = `termRange:${JSON.stringify([lower, includeLower, upper, includeUpper])}:${JSON.stringify(field)}`;
+  return setLeaf(key, (index, fromDoc) => {
+    const f = index.field(field);
+    if (f === undefined || f.terms === null) return Matches.EMPTY;
+    const sorted = f.sortedTerms();
+    const terms = f.terms;
+    const from = lower === null ? 0 : sorted.lowerBound(lower, !includeLower);
+    const to = upper === null ? sorted.size : sorted.lowerBound(upper, includeUpper);
+    const lists: Int32Array[] = [];
+    for (let i = from; i < to; i++) {
+      const t = sorted.id(i);
+      if (terms.df[t] > 0) lists.push(terms.docs(t));
     }
-    if (upper !== null) {
-      const c = compareUtf8(term, upper);
-      if (includeUpper ? c > 0 : c >= 0) return false;
-    }
-    return true;
+    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
 }
 

@@ -63,20 +63,39 @@ function shortPath(path: string): string {
  */
 export function assertNoScript(json: unknown, path: string, limits: QueryLimits = DEFAULT_LIMITS): void {
   const maxDepth = 4 * limits.maxQueryDepth + 8;
-  const stack: [unknown, string, number][] = [[json, path, 0]];
-  while (stack.length > 0) {
-    const [value, where, depth] = stack.pop() as [unknown, string, number];
+  // only objects and arrays are visited; the path of each is made only when an error needs it
+  const values: unknown[] = [json];
+  const parents: number[] = [-1];
+  const names: (string | number)[] = [''];
+  const depths: number[] = [0];
+  const pathOf = (at: number, last?: string): string => {
+    const parts: string[] = last === undefined ? [] : [`.${last}`];
+    for (let i = at; i > 0; i = parents[i]) parts.push(typeof names[i] === 'number' ? `[${names[i]}]` : `.${names[i]}`);
+    return path + parts.reverse().join('');
+  };
+  const pending: number[] = [0];
+  while (pending.length > 0) {
+    const at = pending.pop() as number;
+    const value = values[at];
+    const depth = depths[at];
     if (depth > maxDepth) {
-      const at = shortPath(where);
-      throw new QueryLimitError('query_too_deep', { path: at, limit: limits.maxQueryDepth }, `the query at ${at} is nested deeper than ${limits.maxQueryDepth} levels`);
+      const where = shortPath(pathOf(at));
+      throw new QueryLimitError('query_too_deep', { path: where, limit: limits.maxQueryDepth }, `the query at ${where} is nested deeper than ${limits.maxQueryDepth} levels`);
     }
+    const visit = (child: unknown, name: string | number) => {
+      if (typeof child !== 'object' || child === null) return;
+      values.push(child);
+      parents.push(at);
+      names.push(name);
+      depths.push(depth + 1);
+      pending.push(values.length - 1);
+    };
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${where}[${i}]`, depth + 1]);
+      for (let i = value.length - 1; i >= 0; i--) visit(value[i], i);
     } else if (isPlainObject(value)) {
       for (const key of Object.keys(value)) {
-        const child = `${where}.${key}`;
-        if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${shortPath(child)}`);
-        stack.push([value[key], child, depth + 1]);
+        if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${shortPath(pathOf(at, key))}`);
+        visit(value[key], key);
       }
     }
   }

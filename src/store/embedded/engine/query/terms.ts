@@ -31,7 +31,7 @@ export const parseTerms: ClauseParser = (body, path, ctx) => {
       const limit = ctx.limits.maxTermsCount;
       // TermsQueryBuilder.doToQuery: index.max_terms_count
       if (raw.length > limit) throw new QueryLimitError('too_many_terms', { count: raw.length, limit }, `The number of terms [${raw.length}] used in the Terms Query request has exceeded the allowed maximum of [${limit}]`);
-      values = raw.map((v, i) => readScalar('terms', 'value', v, `${where}[${i}]`));
+      values = raw.map((v, i) => (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) ? v : readScalar('terms', 'value', v, `${where}[${i}]`)));
     }
   }
   if (field === null) throw invalid(`[terms] at ${path} needs a field and an array of values`);
