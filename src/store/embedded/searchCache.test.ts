@@ -42,6 +42,31 @@ describe('the embedded store request cache', () => {
     expect(Object.keys(cached)).toEqual(['hits', 'total']);
   });
 
+  it('keeps no page of more than 100 hits', async () => {
+    await store.entities.createMany('things', Array.from({ length: 120 }, (_, i) => ({ id: `m${i}`, source: { slug: `m${i}`, name: 'many' } })));
+    const big: SearchRequest = { from: 0, size: 101, query: { match: { name: 'many' } } };
+    await store.entities.search('things', big, null);
+    expect((await store.entities.search('things', big, null))[HITS_JSON]).toBeUndefined();
+    const small: SearchRequest = { ...big, size: 100 };
+    await store.entities.search('things', small, null);
+    expect((await store.entities.search('things', small, null))[HITS_JSON]).toBeDefined();
+  });
+
+  it('keeps no answer computed across a write (a search paused between slices)', async () => {
+    const sliced = new EmbeddedStore(mkdtempSync(join(tmpdir(), 'search-cache-')), 100, { sliceMs: 0 });
+    try {
+      await sliced.entities.createMany('things', [{ id: 'a', source: { slug: 'a', name: 'red apple' } }]);
+      const wide: SearchRequest = { from: 0, size: 10, query: { bool: { should: [{ match: { name: 'red' } }, { prefix: { name: 're' } }, { wildcard: { name: 'r*' } }] } } };
+      const paused = sliced.entities.search('things', wide, null);
+      expect(paused).toBeInstanceOf(Promise);
+      await sliced.entities.createMany('things', [{ id: 'b', source: { slug: 'b', name: 'red car' } }]);
+      expect((await paused).total).toBe(1); // it read the index as it was
+      expect((await sliced.entities.search('things', wide, null)).total).toBe(2);
+    } finally {
+      await sliced.close();
+    }
+  });
+
   it('keeps tenants apart: the filter is part of the key', async () => {
     expect(await names()).toEqual(['red apple']);
     expect(await names(all, { terms: { allowTenantIds: ['t2', '*'] } })).toEqual(['red car']);

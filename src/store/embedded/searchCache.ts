@@ -5,13 +5,19 @@
  * each answer gets fresh hit objects, so no caller can change what the next one receives.
  *
  * Not cached: queries with date math on `now` (their answer changes without any write), hits whose
- * source is not the stored text (`_source` filtering), and very long requests.
+ * source is not the stored text (`_source` filtering), pages of more than MAX_CACHED_HITS hits,
+ * answers that timed out, and very long requests.
  */
 import { HITS_JSON, SOURCE_JSON, type CountResult, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
 import { SharedJsonText, hitsJson } from '../hitsJson';
 import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
 const MAX_KEY_LENGTH = 4096;
+/**
+ * Pages of more hits are not kept: a thousand cached pages of 10,000 hits held gigabytes (what a
+ * client varying big sorted searches makes of the cache), where frontends page by tens.
+ */
+export const MAX_CACHED_HITS = 100;
 /** A string value starting with "now": date math relative to the current time. */
 const NOW = /"now[^"]*"/;
 
@@ -142,6 +148,7 @@ export class SearchCache {
 
   /** Keeps a result just computed (before anyone read its hits' sources). */
   private keepSearch(collection: string, key: string, result: SearchResult): void {
+    if (result.hits.length > MAX_CACHED_HITS) return;
     const hits: CachedHit[] = [];
     for (const hit of result.hits) {
       const json = hit[SOURCE_JSON];
