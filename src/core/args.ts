@@ -7,6 +7,15 @@ import { fail, ok, type Result } from './errors';
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Sets an own data property, whatever the key: `obj[key] = value` with the key `__proto__` would
+ * change obj's prototype instead (JSON.parse, spreads and Object.fromEntries make own properties).
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** A non-negative integer, given as a JSON number or as a decimal string (URL query parameters). */
 export function nonNegativeInt(name: string, value: unknown): Result<number | undefined> {
   if (value === undefined || value === null || value === '') return ok(undefined);

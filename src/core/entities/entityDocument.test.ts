@@ -1,5 +1,5 @@
 import type { Principal } from '../principal';
-import { buildEntity, mergePatch, slugify } from './entityDocument';
+import { badFieldName, buildEntity, mergePatch, slugify } from './entityDocument';
 
 const writer: Principal = { userId: 'u1', tenantId: 'acme', roles: ['writer'], slug: 'alice', shortName: 'Alice', apiKeyId: null, expiresAt: -1 };
 const admin: Principal = { ...writer, userId: 'root', roles: ['admin'] };
@@ -76,5 +76,67 @@ describe('slugify and mergePatch', () => {
 
   it('merges objects deeply and replaces arrays', () => {
     expect(mergePatch({ a: { b: 1, c: 2 }, l: [1, 2] }, { a: { c: 3 }, l: [3] })).toEqual({ a: { b: 1, c: 3 }, l: [3] });
+  });
+});
+
+describe('keys that name prototypes, and deep patches', () => {
+  const proto = Object.prototype as unknown as Record<string, unknown>;
+  const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+  afterEach(() => {
+    expect(proto.polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it('keeps __proto__, constructor and prototype as plain fields of the stored entity', () => {
+    const input = json('{"name":"P","__proto__":{"slug":"evil","polluted":1},"constructor":{"prototype":{"polluted":2}},"prototype":3}');
+    const r = buildEntity({ type, id: 'p', input, principal: writer, now: NOW, previous: null });
+    if (!r.ok) throw r.error;
+    expect(r.value.slug).toBe('p'); // not read through a prototype
+    expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
+    expect(JSON.stringify(r.value)).toContain('"name":"P","__proto__":{"slug":"evil","polluted":1},"constructor":{"prototype":{"polluted":2}},"prototype":3}');
+  });
+
+  it('merges a patch key __proto__ with the stored field of that name, never with a prototype', () => {
+    const base = json('{"a":1,"__proto__":{"x":1}}');
+    const merged = mergePatch(base, json('{"__proto__":{"y":2},"b":{"__proto__":{"polluted":1}},"constructor":{"prototype":{"polluted":1}}}'));
+    expect(JSON.stringify(merged)).toBe('{"a":1,"__proto__":{"x":1,"y":2},"b":{"__proto__":{"polluted":1}},"constructor":{"prototype":{"polluted":1}}}');
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(JSON.stringify(base)).toBe('{"a":1,"__proto__":{"x":1}}'); // the stored entity is not changed
+  });
+
+  it('a patch __proto__ on an entity without that field becomes a field', () => {
+    const merged = mergePatch({ a: 1 }, json('{"__proto__":{"polluted":1}}'));
+    expect(JSON.stringify(merged)).toBe('{"a":1,"__proto__":{"polluted":1}}');
+    expect((merged as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('merges patches nested 100,000 levels deep without recursion', () => {
+    const deep = (n: number, leaf: unknown) => {
+      let v: unknown = leaf;
+      for (let i = 0; i < n; i++) v = { a: v };
+      return v as Record<string, unknown>;
+    };
+    const merged = mergePatch(deep(100_000, { x: 1 }), deep(100_000, { y: 2 }));
+    let at: Record<string, unknown> = merged;
+    for (let i = 0; i < 100_000; i++) at = at.a as Record<string, unknown>;
+    expect(at).toEqual({ x: 1, y: 2 });
+  });
+
+  it.each([
+    ['{"":1}', '', 'body'],
+    ['{"a":{"b":[{"  ":1}]}}', '  ', 'body.a.b[0]'],
+    ['{"a.":1}', 'a.', 'body'],
+    ['{".a":1}', '.a', 'body'],
+    ['{"a..b":1}', 'a..b', 'body'],
+    ['{"a. .b":1}', 'a. .b', 'body'],
+    ['{"x":1,"y":{"z":{".":1}}}', '.', 'body.y.z'],
+  ])('refuses the field name of %s', (text, key, path) => {
+    expect(badFieldName(json(text))).toEqual({ key, path });
+    const r = buildEntity({ type, id: 'p', input: json(text), principal: writer, now: NOW, previous: null });
+    expect(!r.ok && [r.error.id, r.error.props.name]).toEqual(['api.assert.invalid_argument', 'body']);
+  });
+
+  it.each(['{"a.b":1}', '{"é":{"_x":[{"a b":1}]}}', '{"__proto__":1}', '{"a":[[{"b":{}}]]}'])('accepts the field names of %s', (text) => {
+    expect(badFieldName(json(text))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * The stored form of an entity: the client's fields plus the server-managed ones (DESIGN.md
  * "Entities"), in the field order of spec 2.2. Clients cannot set managed fields: they are replaced.
  */
-import { isPlainObject } from '../args';
+import { isPlainObject, setOwn } from '../args';
 import { fail, ok, type Result } from '../errors';
 import { isAdmin, isWriter, type Principal } from '../principal';
 import type { Doc, ServiceInfo } from '../../store/port';
@@ -23,10 +23,41 @@ export function slugify(text: string): string {
     .replace(/-+$/, '');
 }
 
+/** (keys such as `__proto__`, `constructor` or `prototype` are plain fields: kept as own properties, never a prototype) */
 function clientFields(input: Doc): Doc {
   const out: Doc = {};
-  for (const [k, v] of Object.entries(input)) if (!(MANAGED_FIELDS as readonly string[]).includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(input)) if (!(MANAGED_FIELDS as readonly string[]).includes(k)) setOwn(out, k, v);
   return out;
+}
+
+/** A field name Elasticsearch refuses: empty, blank, or with an empty or blank part between dots ("a.", ".a", "a..b"). */
+const isBadFieldName = (key: string): boolean => {
+  if (!key.includes('.')) return !/\S/.test(key);
+  for (const part of key.split('.')) if (!/\S/.test(part)) return true;
+  return false;
+};
+
+/**
+ * The first field name (depth first) that Elasticsearch would refuse ("field name cannot be an
+ * empty string", "object field starting or ending with a [.] makes object resolution ambiguous"),
+ * with its path; refused here so that both stores answer alike. Iterative (any depth).
+ */
+export function badFieldName(input: Doc): { key: string; path: string } | undefined {
+  const stack: [unknown, string][] = [[input, 'body']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop() as [unknown, string];
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) if (typeof value[i] === 'object' && value[i] !== null) stack.push([value[i], `${path}[${i}]`]);
+    } else if (isPlainObject(value)) {
+      const keys = Object.keys(value);
+      for (const key of keys) if (isBadFieldName(key)) return { key, path };
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const inner = value[keys[i]];
+        if (typeof inner === 'object' && inner !== null) stack.push([inner, `${path}.${keys[i]}`]);
+      }
+    }
+  }
+  return undefined;
 }
 
 function resolveSlug(fields: Doc, id: string, previous: Doc | null): Result<string> {
@@ -73,6 +104,13 @@ export function buildEntity({ type, id, input, principal, now, previous }: Build
   if (!isWriter(principal)) return fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
   if (input === undefined || input === null) return fail('api.assert.body_required');
   if (!isPlainObject(input)) return fail('api.assert.invalid_type', { name: 'body', expected: 'a JSON object' });
+  const bad = badFieldName(input);
+  if (bad !== undefined) {
+    return fail('api.assert.invalid_argument', {
+      name: 'body',
+      reason: `the field name ${quoteName(bad.key)} in ${quoteName(bad.path)} is empty, blank, or has an empty part between dots (Elasticsearch refuses it)`,
+    });
+  }
   const fields = clientFields(input);
   const slug = resolveSlug(fields, id, previous);
   if (!slug.ok) return slug;
@@ -95,11 +133,32 @@ export function buildEntity({ type, id, input, principal, now, previous }: Build
   });
 }
 
-/** Deep merge for partial updates: objects merge, everything else (arrays included) replaces. */
+/**
+ * Deep merge for partial updates: objects merge, everything else (arrays included) replaces. Own
+ * keys only, whatever their name: a patch's `__proto__` merges with a stored field of that name,
+ * never with a prototype. Iterative (a patch may nest as deep as MAX_JSON_DEPTH).
+ */
 export function mergePatch(base: Doc, patch: Doc): Doc {
-  const out: Doc = { ...base };
-  for (const [k, v] of Object.entries(patch)) {
-    out[k] = isPlainObject(v) && isPlainObject(out[k]) ? mergePatch(out[k] as Doc, v) : v;
+  const root: Doc = { ...base }; // (a spread copies a `__proto__` key as an own property)
+  const stack: [Doc, Doc][] = [[root, patch]];
+  while (stack.length > 0) {
+    const [out, changes] = stack.pop() as [Doc, Doc];
+    for (const k of Object.keys(changes)) {
+      const v = changes[k];
+      const current = Object.hasOwn(out, k) ? out[k] : undefined;
+      if (isPlainObject(v) && isPlainObject(current)) {
+        const merged: Doc = { ...current };
+        setOwn(out, k, merged);
+        stack.push([merged, v]);
+      } else {
+        setOwn(out, k, v);
+      }
+    }
   }
-  return out;
+  return root;
+}
+
+/** A client's name in a message: JSON-quoted, at most 80 characters. */
+function quoteName(name: string): string {
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 }

@@ -1,4 +1,4 @@
-import { parseSearchRequest } from './searchRequest';
+import { findScript, parseSearchRequest } from './searchRequest';
 
 const errorId = (r: ReturnType<typeof parseSearchRequest>) => (r.ok ? undefined : r.error.id);
 
@@ -39,5 +39,22 @@ describe('parseSearchRequest', () => {
   it('refuses a body that is not an object', () => {
     expect(errorId(parseSearchRequest([], {}))).toBe('api.assert.invalid_type');
     expect(errorId(parseSearchRequest('q', {}))).toBe('api.assert.invalid_type');
+  });
+});
+
+describe('findScript', () => {
+  it('names the first script key, depth first in document order', () => {
+    expect(findScript({ a: [{ b: 1 }, { c: { script: 1 } }], script_fields: {} }, '')).toBe('a[1].c.script');
+    expect(findScript({ query: { bool: { must: [{ x: 1 }] } } }, 'body')).toBeUndefined();
+    expect(findScript([{ script_score: null }], 'sort')).toBe('sort[0].script_score');
+  });
+
+  it('walks 200,000 levels without recursion', () => {
+    let deep: unknown = { script: 'x' };
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(findScript(deep, '')).toBe(`${'[0]'.repeat(200_000)}.script`);
+    let clean: unknown = 1;
+    for (let i = 0; i < 200_000; i++) clean = { bool: { must: [clean] } };
+    expect(parseSearchRequest({ query: clean }, {}).ok).toBe(true);
   });
 });

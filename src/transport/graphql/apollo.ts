@@ -9,7 +9,9 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { GraphQLSchema, ValidationRule } from 'graphql';
 import type { CoreDeps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
+import { isPlainObject } from '../../core/args';
 import { isJson, readJsonBody } from '../http/readBody';
+import { DEFAULT_MAX_JSON_DEPTH, MAX_GRAPHQL_DOCUMENT_DEPTH, graphqlDepthExceeds, jsonTextDepthExceeds, numberOutOfRange, outOfRangeNumber, tooDeep } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
@@ -26,6 +28,8 @@ export interface ApolloOptions {
   landingPage: boolean;
   production: boolean;
   maxBodyBytes: number;
+  /** MAX_JSON_DEPTH: how deep a variable's value may nest (default 1000); the document itself nests at most MAX_GRAPHQL_DOCUMENT_DEPTH. */
+  maxJsonDepth?: number;
   reportInternal: (err: unknown) => void;
 }
 
@@ -37,10 +41,38 @@ export interface GraphQLHttp {
   stop(): Promise<void>;
 }
 
-/** A body that cannot be read, as a GraphQL error with the catalogue's id. */
+/** A request refused before Apollo sees it, as a GraphQL error with the catalogue's id. */
+function refuseRequest(res: Response, error: ApiError, requestId: string): void {
+  const props = Object.keys(error.props).length > 0 ? { props: error.props } : {};
+  res.status(error.status).json({ errors: [{ message: error.message, extensions: { code: error.id, status: error.status, errorCode: error.code, requestId, ...props } }] });
+}
+
+/** A body that cannot be read (or was not read to its end). */
 function bodyError(res: Response, error: ApiError, requestId: string): void {
-  res.setHeader('Connection', 'close'); // what is left of the body is not read
-  res.status(error.status).json({ errors: [{ message: error.message, extensions: { code: error.id, status: error.status, requestId } }] });
+  res.setHeader('Connection', 'close'); // what is left of the body may not have been read
+  refuseRequest(res, error, requestId);
+}
+
+/** A document nested deeper than graphql-js's recursive parser can take: refused before Apollo parses it. */
+function refusal(query: unknown, documentDepth: number): ApiError | undefined {
+  if (typeof query === 'string' && graphqlDepthExceeds(query, documentDepth)) return tooDeep(documentDepth);
+  return undefined;
+}
+
+/** A GET's query string (`?query=…&variables=…`, which Apollo reads itself): the document, and the variables as a body's. */
+function searchRefusal(url: string, limits: { maxDepth: number; documentDepth: number }): ApiError | undefined {
+  const q = url.indexOf('?');
+  if (q === -1) return undefined;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const refused = refusal(params.get('query') ?? undefined, limits.documentDepth);
+  if (refused !== undefined) return refused;
+  const variables = params.get('variables');
+  if (variables !== null) {
+    if (jsonTextDepthExceeds(variables, limits.maxDepth + 1)) return tooDeep(limits.maxDepth);
+    const number = outOfRangeNumber(variables);
+    if (number !== undefined) return numberOutOfRange(number);
+  }
+  return undefined;
 }
 
 /**
@@ -114,6 +146,10 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     ],
     formatError: (formatted, error) => formatError(formatted, error, options.reportInternal),
   });
+  const maxDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+  const limits = { maxDepth, documentDepth: Math.min(maxDepth, MAX_GRAPHQL_DOCUMENT_DEPTH) };
+  // a body is {query, variables: {name: value}}: each value may nest maxDepth levels
+  const json = { maxDepth, wrapping: 2 };
   /** Runs one request through Apollo (set once Apollo has started). */
   let handler: ((req: Request, res: Response, requestId: string) => Promise<void>) | undefined;
   return {
@@ -134,14 +170,23 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
         const contentType = req.headers['content-type'];
         if (contentType === undefined || !isJson(contentType)) {
           req.body = undefined;
+          const refused = searchRefusal(req.url, limits);
+          if (refused !== undefined) return refuseRequest(res, refused, requestId);
           run(req, res, requestId).catch(next);
           return;
         }
-        readJsonBody(req, options.maxBodyBytes, (body) => {
-          if (!body.ok) return bodyError(res, body.error, requestId);
-          req.body = body.body;
-          run(req, res, requestId).catch(next);
-        });
+        readJsonBody(
+          req,
+          options.maxBodyBytes,
+          (body) => {
+            if (!body.ok) return bodyError(res, body.error, requestId);
+            const refused = isPlainObject(body.body) ? refusal(body.body.query, limits.documentDepth) : undefined;
+            if (refused !== undefined) return refuseRequest(res, refused, requestId);
+            req.body = body.body;
+            run(req, res, requestId).catch(next);
+          },
+          json,
+        );
       };
       app.use(GRAPHQL_PATH, graphql);
     },

@@ -9,6 +9,8 @@ import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getOperationAST, p
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { CoreDeps } from '../../core/deps';
+import type { ApiError } from '../../core/errors';
+import { DEFAULT_MAX_JSON_DEPTH, MAX_GRAPHQL_DOCUMENT_DEPTH, checkJsonValue, graphqlDepthExceeds, tooDeep } from '../jsonText';
 import { bearerToken } from '../requestId';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
@@ -21,6 +23,8 @@ export interface GraphQLWsOptions {
   /** Off: __schema and __type are refused, as Apollo refuses them over HTTP. */
   introspection: boolean;
   maxMessageBytes: number;
+  /** MAX_JSON_DEPTH: how deep a variable's value may nest (default 1000); the document itself nests at most MAX_GRAPHQL_DOCUMENT_DEPTH. */
+  maxJsonDepth?: number;
   reportInternal: (err: unknown) => void;
 }
 
@@ -49,7 +53,12 @@ const isVariableError = (error: GraphQLError) => error.nodes?.length === 1 && er
 const coded = (error: GraphQLError, code: string) =>
   error.extensions.code !== undefined ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code } });
 
-export function createGraphQLWs({ schema, deps, rules, introspection, maxMessageBytes, reportInternal }: GraphQLWsOptions) {
+/** A request refused before graphql-js sees it (too deep, a number out of range), coded with the catalogue's id. */
+const requestError = (error: ApiError) =>
+  new GraphQLError(error.message, { extensions: { code: error.id, status: error.status, errorCode: error.code, ...(Object.keys(error.props).length > 0 ? { props: error.props } : {}) } });
+
+export function createGraphQLWs({ schema, deps, rules, introspection, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, reportInternal }: GraphQLWsOptions) {
+  const documentDepth = Math.min(maxJsonDepth, MAX_GRAPHQL_DOCUMENT_DEPTH);
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
   const validate = validateWithLimits(introspection ? rules : [...rules, NoSchemaIntrospectionCustomRule]);
   const format = (errors: readonly (GraphQLFormattedError | GraphQLError)[], requestId: string) =>
@@ -64,6 +73,11 @@ export function createGraphQLWs({ schema, deps, rules, introspection, maxMessage
       // Parse and validate here, so that even a refused operation's errors carry a requestId.
       onSubscribe(ctx, _id, payload) {
         const requestId = randomUUID();
+        // graphql-js's parser recurses: a document nested too deep is refused before it is parsed;
+        // variables (parsed by graphql-ws, whose JSON.parse accepts any depth) get a body's limits
+        if (typeof payload.query === 'string' && graphqlDepthExceeds(payload.query, documentDepth)) return refuse([requestError(tooDeep(documentDepth))], requestId, reportInternal);
+        const unfit = payload.variables == null ? undefined : checkJsonValue(payload.variables, { maxDepth: maxJsonDepth, wrapping: 1 });
+        if (unfit !== undefined) return refuse([requestError(unfit)], requestId, reportInternal);
         let document: DocumentNode;
         try {
           document = parse(payload.query);

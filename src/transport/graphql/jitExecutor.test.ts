@@ -1,7 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { GraphQLError } from 'graphql';
-import { jitGateway } from './jitExecutor';
+import { GraphQLError, parse } from 'graphql';
+import { jitGateway, needsGraphqlJs } from './jitExecutor';
 import { JsonScalar, LongScalar } from './scalars';
 
 const schema = makeExecutableSchema({
@@ -71,5 +71,36 @@ describe('jitGateway: Apollo executing with graphql-jit gives what graphql-js gi
     const second = await run(jit, '{ hits(n: 1) { id } }');
     expect(second).toEqual(first);
     expect(first.data).toEqual({ hits: [{ id: 'd0' }] });
+  });
+
+  // graphql-jit 0.8 writes literal arguments into the code it compiles, with its markers replaced by
+  // code: this string was `new Date(0+(globalThis.jitInjected=42))`, run by the server
+  const INJECTION = '__MAGIC_DATE__33a9e76d_02e0_4128_8e92_3530ad3da74d0+(globalThis.jitInjected=42)';
+
+  it('a string literal holding graphql-jit\'s marker is data, not code', async () => {
+    const result = await run(jit, `{ echo(value: {s: "${INJECTION}", n: "__MAGIC_NAN__57f286b9_4c20_487f_b409_79804ddcb4f8"}) }`);
+    expect((globalThis as { jitInjected?: unknown }).jitInjected).toBeUndefined();
+    expect(result.data).toEqual({ echo: { s: INJECTION, n: '__MAGIC_NAN__57f286b9_4c20_487f_b409_79804ddcb4f8' } });
+  });
+
+  it('a literal key __proto__ is a key (graphql-jit would set a prototype)', async () => {
+    const result = await run(jit, '{ echo(value: {__proto__: {polluted: 1}, name: "x"}) }');
+    expect(JSON.stringify(result.data)).toBe('{"echo":{"__proto__":{"polluted":1},"name":"x"}}');
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+});
+
+describe('needsGraphqlJs', () => {
+  it.each([
+    ['{ hits(n: 1) { id } }', false],
+    ['{ echo(value: {match: {name: "france"}}) }', false],
+    ['query($v: JSON) { echo(value: $v) }', false],
+    ['query($v: ID!) { echo(value: [$v]) }', true],
+    ['{ echo(value: "__MAGIC_DATE__x") }', true],
+    ['{ echo(value: [__MAGIC_NAN__x]) }', true],
+    ['{ echo(value: {__proto__: 1}) }', true],
+    ['{ echo(value: {a: {b: [{__MAGIC_x: 1}]}}) }', true],
+  ])('%s: %p', (query, expected) => {
+    expect(needsGraphqlJs(parse(query))).toBe(expected);
   });
 });

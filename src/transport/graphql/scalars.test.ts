@@ -1,4 +1,4 @@
-import { Kind } from 'graphql';
+import { Kind, parseValue } from 'graphql';
 import { DurationScalar, JsonScalar, LongScalar } from './scalars';
 
 describe('Long', () => {
@@ -26,6 +26,27 @@ describe('JSON', () => {
       ],
     } as const;
     expect(JsonScalar.parseLiteral(ast as never, { q: 'france' })).toEqual({ match: { name: 'france' }, n: [1, 2.5, null, true] });
+  });
+});
+
+describe('JSON literals from abuse', () => {
+  it('keeps __proto__, constructor and prototype as plain keys, in order', () => {
+    const value = JsonScalar.parseLiteral(parseValue('{a: 1, __proto__: {polluted: 1}, constructor: {prototype: {polluted: 2}}, z: [1, {__proto__: 2}]}'));
+    expect(JSON.stringify(value)).toBe('{"a":1,"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"z":[1,{"__proto__":2}]}');
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
+  it.each(['1e999', '-1e999', '1e-999', `1${'0'.repeat(400)}`])('refuses the number %s', (n) => {
+    expect(() => JsonScalar.parseLiteral(parseValue(`{n: [${n}]}`))).toThrow(/out of the range of a double/);
+  });
+
+  it('reads a literal nested 100,000 levels without recursion', () => {
+    let node: any = { kind: Kind.INT, value: '7' };
+    for (let i = 0; i < 100_000; i++) node = { kind: Kind.LIST, values: [{ kind: Kind.OBJECT, fields: [{ kind: Kind.OBJECT_FIELD, name: { kind: Kind.NAME, value: 'a' }, value: node }] }] };
+    let value: any = JsonScalar.parseLiteral(node);
+    for (let i = 0; i < 100_000; i++) value = value[0].a;
+    expect(value).toBe(7);
   });
 });
 

@@ -1,8 +1,12 @@
 /**
- * Reads a JSON request body within the size limit. Failures are the catalogue's network errors.
+ * Reads a JSON request body within the size limit. Failures are the catalogue's errors: network
+ * errors, and those of jsonText.ts (bytes that are not UTF-8, nesting over MAX_JSON_DEPTH, numbers
+ * out of range).
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../core/errors';
+import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes, type JsonLimits } from '../jsonText';
 
 /** `text`: the body as received (null when there was none). */
 export type BodyOutcome = { ok: true; body: unknown; text: string | null } | { ok: false; error: ApiError };
@@ -17,8 +21,15 @@ export const isJson = (contentType: string): boolean => {
 /**
  * Calls `done` once with the body or the error. A callback, not a promise: REST and GraphQL read
  * every request body through it, and a promise per request measured slower (bench:transports).
+ * `json`: the nesting limit (MAX_JSON_DEPTH, default 1000) and the levels the way in wraps around
+ * the request's values (GraphQL: 2).
  */
-export function readJsonBody(req: IncomingMessage, limit: number, done: (outcome: BodyOutcome) => void): void {
+export function readJsonBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (outcome: BodyOutcome) => void,
+  json: JsonLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH },
+): void {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();
@@ -55,14 +66,15 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: (outcome
         error: new ApiError('network.http.body_parse_failed', { reason: `Content-Type must be application/json (got "${contentType ?? 'none'}")` }),
       });
     }
-    const text = (chunks === undefined ? (first as Buffer) : Buffer.concat(chunks, size)).toString('utf8');
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (err) {
-      if (text.trim() === '') return finish({ ok: true, body: undefined, text: null });
-      return finish({ ok: false, error: new ApiError('network.http.body_parse_failed', { reason: (err as Error).message }) });
+    const bytes = chunks === undefined ? (first as Buffer) : Buffer.concat(chunks, size);
+    const parsed = parseJsonBytes(bytes, json);
+    if (!parsed.ok) {
+      if (isBlank(bytes)) return finish({ ok: true, body: undefined, text: null });
+      return finish(parsed);
     }
-    finish({ ok: true, body, text });
+    finish({ ok: true, body: parsed.value, text: parsed.text });
   });
 }
+
+/** Only whitespace (a body of spaces counts as no body). */
+const isBlank = (bytes: Buffer): boolean => isUtf8(bytes) && bytes.toString('utf8').trim() === '';

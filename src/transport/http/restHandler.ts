@@ -8,7 +8,9 @@ import type { Dispatcher } from '../../core/dispatch';
 import type { Envelope } from '../../core/envelope';
 import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
-import { envelopeParts, joinParts } from '../envelopeJson';
+import { setOwn } from '../../core/args';
+import { envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
+import { DEFAULT_MAX_JSON_DEPTH } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { readJsonBody } from './readBody';
 import { matchRoute } from './routes';
@@ -22,7 +24,14 @@ export const REST_PREFIX = '/v4/';
  * serving the load in turns of 100 ms.
  */
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
-  const parts = envelopeParts(envelope);
+  let parts: EnvelopeParts;
+  try {
+    parts = envelopeParts(envelope);
+  } catch {
+    // (what cannot be serialized must not throw from setImmediate, where nothing would catch it)
+    envelope = errorEnvelope(envelope.requestId, new ApiError('core.fatal.unexpected_error'), envelope.controller, envelope.action);
+    parts = envelopeParts(envelope);
+  }
   const { head, hits, tail } = parts;
   if (hits === null || typeof hits === 'string') {
     const payload = joinParts(parts);
@@ -52,9 +61,10 @@ export function errorEnvelope(requestId: string, error: ApiError, controller: st
   return { requestId, status: error.status, error: error.toObject(), controller, action, collection: null, index: null, volatile: null, result: null };
 }
 
+/** The query parameters, the first of each name; any name is a plain key (`__proto__` too). */
 function queryArgs(search: string): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(search)) if (!(key in args)) args[key] = value;
+  for (const [key, value] of new URLSearchParams(search)) if (!Object.hasOwn(args, key)) setOwn(args, key, value);
   return args;
 }
 
@@ -67,8 +77,12 @@ function answer(res: ServerResponse, envelope: Envelope): void {
   setImmediate(sendEnvelope, res, envelope);
 }
 
-/** `failed` hears of what should never happen (the dispatcher maps every expected failure). */
-export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void) {
+/**
+ * `failed` hears of what should never happen (the dispatcher maps every expected failure).
+ * `maxJsonDepth`: MAX_JSON_DEPTH, the deepest nesting of a body.
+ */
+export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH) {
+  const json = { maxDepth: maxJsonDepth };
   const broken = (res: ServerResponse, err: unknown) => {
     failed(err);
     if (!res.headersSent) res.writeHead(500).end();
@@ -83,31 +97,36 @@ export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, 
       req.resume();
       return answer(res, errorEnvelope(requestId, new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${url.split('?')[0]}"` })));
     }
-    readJsonBody(req, maxBodyBytes, (body) => {
-      if (!body.ok) {
-        res.setHeader('Connection', 'close');
-        return answer(res, errorEnvelope(requestId, body.error, route.controller, route.action));
-      }
-      let envelope: Now<Envelope>;
-      try {
-        envelope = dispatcher.dispatch(
-          makeRequest({
-            controller: route.controller,
-            action: route.action,
-            collection: route.collection,
-            _id: route._id,
-            body: body.body,
-            bodyText: body.text,
-            args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
-            jwt: bearerToken(req.headers.authorization),
-            requestId,
-          }),
-        );
-      } catch (err) {
-        return broken(res, err);
-      }
-      if (envelope instanceof Promise) envelope.then((e) => answer(res, e), (err: unknown) => broken(res, err));
-      else answer(res, envelope);
-    });
+    readJsonBody(
+      req,
+      maxBodyBytes,
+      (body) => {
+        if (!body.ok) {
+          res.setHeader('Connection', 'close');
+          return answer(res, errorEnvelope(requestId, body.error, route.controller, route.action));
+        }
+        let envelope: Now<Envelope>;
+        try {
+          envelope = dispatcher.dispatch(
+            makeRequest({
+              controller: route.controller,
+              action: route.action,
+              collection: route.collection,
+              _id: route._id,
+              body: body.body,
+              bodyText: body.text,
+              args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
+              jwt: bearerToken(req.headers.authorization),
+              requestId,
+            }),
+          );
+        } catch (err) {
+          return broken(res, err);
+        }
+        if (envelope instanceof Promise) envelope.then((e) => answer(res, e), (err: unknown) => broken(res, err));
+        else answer(res, envelope);
+      },
+      json,
+    );
   };
 }

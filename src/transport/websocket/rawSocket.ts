@@ -1,7 +1,9 @@
 /**
  * The raw Kuzzle-style WebSocket at `/`: each JSON message `{controller, action, ...}` is one
  * request, answered with the envelope plus `room` (= requestId). `{"p":1}` is a heartbeat,
- * answered `{"p":2}`. A bad message gets an error envelope; it never closes the connection.
+ * answered `{"p":2}`. A bad message gets an error envelope; it never closes the connection: not
+ * for bytes that are not UTF-8 (ws's own check, which closes with 1007, is off: jsonText.ts checks),
+ * not for JSON nested deeper than MAX_JSON_DEPTH, not for a number out of range.
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -9,10 +11,11 @@ import type { Dispatcher } from '../../core/dispatch';
 import type { Envelope } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { makeRequest, type ApiRequest } from '../../core/request';
-import { isPlainObject } from '../../core/args';
+import { isPlainObject, setOwn } from '../../core/args';
 import { envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
+import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes } from '../jsonText';
 
 /** Top-level message fields with a place of their own in the request; every other field is an argument. */
 const OWN_FIELDS = new Set(['controller', 'action', 'index', 'collection', '_id', 'body', 'jwt', 'requestId', 'volatile', 'room']);
@@ -32,12 +35,14 @@ export interface SocketExtension {
 export interface RawSocketOptions {
   dispatcher: Dispatcher;
   maxMessageBytes: number;
+  /** MAX_JSON_DEPTH: how deep each field of a message (its body, ...) may nest; default 1000. */
+  maxJsonDepth?: number;
   extensions?: SocketExtension[];
 }
 
 function toRequest(message: Record<string, unknown>, fallbackJwt: string | null): ApiRequest {
   const args: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(message)) if (!OWN_FIELDS.has(k)) args[k] = v;
+  for (const [k, v] of Object.entries(message)) if (!OWN_FIELDS.has(k)) setOwn(args, k, v); // (`__proto__` is a plain, unknown argument)
   const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
   return makeRequest({
     controller: str(message.controller) ?? '',
@@ -71,18 +76,30 @@ const withRoom = (e: Envelope) => ({
   room: e.requestId,
 });
 
-export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions = [] }: RawSocketOptions): WebSocketServer {
+export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, extensions = [] }: RawSocketOptions): WebSocketServer {
   // Frames up to 8x the message limit are read and answered with an error envelope; larger ones
-  // are refused by ws itself (close 1009), which protects memory.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * 8, perMessageDeflate: false });
+  // are refused by ws itself (close 1009), which protects memory. Text frames that are not UTF-8
+  // are answered too, as REST bodies are (ws would close the connection with 1007).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * 8, perMessageDeflate: false, skipUTF8Validation: true });
+  // a message is an object whose fields are the request's values: one level more than a REST body
+  const json = { maxDepth: maxJsonDepth, wrapping: 1 };
 
   const byController = new Map(extensions.map((e) => [e.controller, e]));
 
   wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
     const upgradeJwt = bearerToken(upgrade.headers.authorization);
     const write = (payload: object) => {
+      if (socket.readyState !== socket.OPEN) return;
+      let text: string;
+      try {
+        text = envelopeJson(payload);
+      } catch {
+        // (what cannot be serialized, say JSON nested past JSON.stringify's stack, must not throw from setImmediate)
+        const room = (payload as { room?: unknown }).room;
+        text = envelopeJson(withRoom(errorEnvelope(typeof room === 'string' ? room : requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+      }
       // always a text frame, also when the JSON comes as bytes
-      if (socket.readyState === socket.OPEN) socket.send(envelopeJson(payload), { binary: false });
+      socket.send(text, { binary: false });
     };
     // Every message leaves from the check phase (setImmediate, first in first out, so in the order
     // made; requests sent together are answered as each finishes, matched by room = requestId):
@@ -91,22 +108,23 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, extensions 
     const reply = (envelope: Envelope) => send(withRoom(envelope));
     const out: SocketOutput = { reply, push: send };
 
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      void handle(data, isBinary).catch(() => reply(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+    // ws reports a frame it refuses (over maxPayload: 1009; unmasked, a reserved opcode or bit, a
+    // bad close code: 1002) as an 'error' event, then closes that connection itself. Unheard, the
+    // event would be thrown, and end the whole process.
+    socket.on('error', () => undefined);
+    socket.on('message', (data: RawData) => {
+      void handle(data).catch(() => reply(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
     });
 
-    async function handle(data: RawData, isBinary: boolean): Promise<void> {
+    async function handle(data: RawData): Promise<void> {
       const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       if (buffer.length > maxMessageBytes) {
         return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
       }
-      let message: unknown;
-      try {
-        message = JSON.parse(buffer.toString('utf8'));
-      } catch (err) {
-        const reason = isBinary ? 'binary frames are not accepted' : (err as Error).message;
-        return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.body_parse_failed', { reason })));
-      }
+      const parsed = parseJsonBytes(buffer, json);
+      // (a binary frame holding a JSON message is read as a text frame is)
+      if (!parsed.ok) return reply(errorEnvelope(requestIdFrom(undefined), parsed.error));
+      const message = parsed.value;
       if (!isPlainObject(message)) {
         return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.body_parse_failed', { reason: 'a message must be a JSON object' })));
       }
