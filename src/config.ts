@@ -48,7 +48,8 @@ const schema = z.object({
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   // Elasticsearch's query limits (README "Limits"); the defaults are Elasticsearch's.
-  MAX_JSON_DEPTH: count(1, 100_000, 1000),
+  // at most 2000: JSON.stringify itself overflows the stack at about 4,000 levels
+  MAX_JSON_DEPTH: count(1, 2000, 1000),
   MAX_QUERY_DEPTH: count(1, 1000, 30),
   MAX_CLAUSE_COUNT: count(1, 1_000_000, 4096),
   MAX_TERMS_COUNT: count(1, 10_000_000, 65_536),

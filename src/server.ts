@@ -73,7 +73,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
 
-  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'));
+  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth);
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
   const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');
@@ -85,6 +85,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     landingPage: config.graphql.landingPage,
     production: config.nodeEnv === 'production',
     maxBodyBytes: config.limits.maxBodyBytes,
+    maxJsonDepth: config.limits.maxJsonDepth,
     reportInternal,
   });
   const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
@@ -96,8 +97,8 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     }
   });
 
-  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, extensions: [realtimeExtension(deps)] });
-  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, reportInternal });
+  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtimeExtension(deps)] });
+  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal });
   // One upgrade handler routes by path: two ws servers attached with {server, path} break each other.
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = (req.url ?? '/').split('?')[0];
