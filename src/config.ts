@@ -55,6 +55,7 @@ const schema = z.object({
   MAX_TERMS_COUNT: count(1, 10_000_000, 65_536),
   MAX_REGEX_LENGTH: count(1, 1_000_000, 1000),
   MAX_DETERMINIZED_STATES: count(1, 10_000_000, 10_000),
+  MAX_FIELDS: count(1, 100_000, 1000),
   SEARCH_TIMEOUT: duration.default(10_000),
   SEARCH_SLICE_MS: count(1, 1000, 20),
   DEMO_DATA: flag,
@@ -112,6 +113,8 @@ export interface Config {
     maxRegexLength: number;
     /** Determinization effort of a pattern (max_determinized_states): the default of the query parameter and its ceiling. */
     maxDeterminizedStates: number;
+    /** Fields one entity type may map, objects and sub-fields included (index.mapping.total_fields.limit). */
+    maxFields: number;
     /** Time budget of a search without `timeout`, in ms. */
     timeoutMs: number;
     /** Longest a search keeps the event loop before letting other work run, in ms. */
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTermsCount: e.MAX_TERMS_COUNT,
       maxRegexLength: e.MAX_REGEX_LENGTH,
       maxDeterminizedStates: e.MAX_DETERMINIZED_STATES,
+      maxFields: e.MAX_FIELDS,
       timeoutMs: e.SEARCH_TIMEOUT,
       sliceMs: e.SEARCH_SLICE_MS,
     },

@@ -96,6 +96,24 @@ describe.each(TRANSPORTS.map((name, i) => [name, i] as const))('over %s', (_name
   });
 });
 
+describe('the field limit', () => {
+  it('refuses an entity that would map more than MAX_FIELDS fields, on create, replace and _bulk', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 1500 }, (_, n) => [`f${n}`, n]));
+    expect((await request(server, 'POST', '/v4/entity/widgets?_id=w-any', { token: writer, body: { name: 'any' } })).status).toBe(200);
+    for (const [method, path, body] of [
+      ['POST', '/v4/entity/gadgets', wide],
+      ['POST', '/v4/entity/gadgets/_bulk', [{ name: 'ok' }, wide]],
+      ['PUT', '/v4/entity/widgets/w-any', wide],
+    ] as const) {
+      const answer = await request(server, method, path, { token: writer, body });
+      expect([path, answer.status, answer.body.error?.id]).toEqual([path, 400, 'api.assert.invalid_argument']);
+      expect(answer.body.error.message).toContain('Limit of total fields [1000] has been exceeded');
+    }
+    const fine = await request(server, 'POST', '/v4/entity/gadgets', { token: writer, body: Object.fromEntries(Array.from({ length: 500 }, (_, n) => [`f${n}`, n])) });
+    expect(fine.status).toBe(200);
+  });
+});
+
 describe('over GraphQL', () => {
   it('gives timedOut, and the limits as errors with their codes', async () => {
     const query = 'query($q: JSON, $t: String) { search(type: "widgets", query: $q, size: 2, timeout: $t) { total timedOut hits { id } } }';

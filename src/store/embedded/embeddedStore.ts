@@ -63,6 +63,7 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+    this.index(collection).checkFields(items.map((item) => item.source));
     const outcomes = this.db.insertEntities(collection, items);
     if (outcomes.includes('ok')) this.cache.invalidate(collection);
     const index = this.index(collection);
@@ -73,6 +74,7 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    this.index(collection).checkFields([source]);
     const outcome = this.db.replaceEntity(collection, id, source);
     if (outcome === 'ok') {
       this.cache.invalidate(collection);

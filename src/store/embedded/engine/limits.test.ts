@@ -1,5 +1,5 @@
 /** Elasticsearch's query limits, each refused with a QueryLimitError naming it (the core answers 400 services.storage.<limit>). */
-import { QueryLimitError } from '../../port';
+import { InvalidDocumentError, QueryLimitError } from '../../port';
 import { DEFAULT_LIMITS } from './limits';
 import { SearchIndex } from './searchIndex';
 
@@ -47,6 +47,16 @@ describe('query limits', () => {
     const over = limitOf(() => search({ bool: { must: query } }));
     expect(over.limit).toBe('query_too_deep');
     expect(over.props).toEqual({ path: 'query.bool.must.bool.must.bool.must.bool.must', limit: 4 });
+  });
+
+  it('limits the fields an index maps (index.mapping.total_fields.limit), objects and keyword sub-fields counted', () => {
+    const small = new SearchIndex(undefined, { limits: { ...DEFAULT_LIMITS, maxFields: 6 } });
+    small.checkFields([{ a: 'text', n: 1, o: { x: true } }]); // a, a.keyword, n, o, o.x: 5
+    small.put('1', { a: 'text', n: 1, o: { x: true } });
+    small.checkFields([{ a: 'again', b: 2 }]); // + b: 6
+    expect(() => small.checkFields([{ b: 2 }, { c: 3 }])).toThrow('Limit of total fields [6] has been exceeded while adding new fields [2]');
+    expect(() => small.checkFields([{ big: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`f${i}`, i])) }])).toThrow(InvalidDocumentError);
+    expect(() => small.checkFields([{ list: [null, [{ deep: 'x' }]] }])).toThrow(InvalidDocumentError); // list, list.deep, list.deep.keyword
   });
 
   it('refuses 3,000 nested bools with the limit, not a stack overflow', () => {

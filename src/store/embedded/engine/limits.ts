@@ -16,6 +16,8 @@ export interface QueryLimits {
   readonly maxRegexLength: number;
   /** max_determinized_states: the default of the query parameter, and its ceiling here. */
   readonly maxDeterminizedStates: number;
+  /** index.mapping.total_fields.limit: fields an index may map (objects and sub-fields included). */
+  readonly maxFields: number;
 }
 
 export const DEFAULT_LIMITS: QueryLimits = {
@@ -24,6 +26,7 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxTermsCount: 65_536,
   maxRegexLength: 1000,
   maxDeterminizedStates: 10_000,
+  maxFields: 1000,
 };
 
 /** Lucene's IndexSearcher.TooManyNestedClauses, as Elasticsearch answers it. */

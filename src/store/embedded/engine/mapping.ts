@@ -106,6 +106,45 @@ export class IndexMapping {
     return names;
   }
 
+  /** Mapped fields: objects, leaves and keyword sub-fields (what index.mapping.total_fields.limit counts). */
+  get fieldCount(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * How many fields mapping these documents would add (objects, leaves and their keyword
+   * sub-fields), without mapping them: an iterative walk, stopping once past `stopAt`.
+   */
+  newFieldCount(sources: readonly Record<string, unknown>[], stopAt = Infinity): number {
+    if (!this.dynamic) return 0;
+    const added = new Set<string>();
+    for (const source of sources) {
+      const stack: [Record<string, unknown>, string, number][] = [[source, '', 1]];
+      while (stack.length > 0 && added.size <= stopAt) {
+        const [obj, prefix, depth] = stack.pop() as [Record<string, unknown>, string, number];
+        for (const key of Object.keys(obj)) {
+          const path = pathOf(key, prefix, depth);
+          if (path === '') continue;
+          let value = obj[key];
+          for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = value.find((v) => v !== null && v !== undefined);
+          if (value === null || value === undefined || Array.isArray(value)) continue;
+          const known = this.slots.has(path) || added.has(path);
+          if (isPlainObject(value)) {
+            if (depth >= MAX_OBJECT_DEPTH) continue;
+            if (!known) added.add(path);
+            stack.push([value, path, depth + 1]);
+          } else if (!known) {
+            const type = dynamicType(value);
+            if (type === null) continue;
+            added.add(path);
+            if (type === 'text') added.add(`${path}.${KEYWORD_SUBFIELD}`);
+          }
+        }
+      }
+    }
+    return added.size;
+  }
+
   /** Break a document into fields, mapping new fields on the way. */
   parse(source: Record<string, unknown>): ParsedDoc {
     const out: ParsedDoc = new Map();

@@ -80,6 +80,7 @@ class NfaBuilder {
         const loop = nfa.addState();
         nfa.addEpsilon(from, loop);
         nfa.addEpsilon(this.build(node.sub, loop), loop);
+        if (this.isEmpty(node.sub)) return nfa.addState(); // Lucene: repeating no string gives none
         return loop;
       }
       case 'repeat':
@@ -89,7 +90,10 @@ class NfaBuilder {
       case 'complement':
         return this.embed(this.dfaOf(node, () => complement(this.subDfa(node.sub))), from);
       case 'intersection':
-        return this.embed(this.dfaOf(node, () => intersection(this.subDfa(node.left), this.subDfa(node.right), this.budget)), from);
+        return this.embed(
+          this.dfaOf(node, () => node.items.map((item) => this.subDfa(item)).reduce((a, b) => intersection(a, b, this.budget))),
+          from,
+        );
       case 'named':
         // Lucene: no automaton of that name (Elasticsearch's provider has none).
         throw new RegexpSyntaxError(`'${node.name}' not found`, node.position);
@@ -109,11 +113,14 @@ class NfaBuilder {
     const first = max === 0 || min > max ? nfa.addState() : from;
     let end = this.build(sub, first);
     this.budget.checkRepeat(this.positions - positions, max === Infinity ? min : max);
-    if (min > max) return nfa.addState(); // the empty language
-    if (max === 0) return from; // the empty string
+    if (first !== from) {
+      this.positions = positions; // that copy is not part of the result
+      return min > max ? nfa.addState() : from; // the empty language, or the empty string
+    }
     if (nfa.size === size && end === from) return from; // sub only matches the empty string
     for (let i = 1; i < min; i++) end = this.build(sub, end);
     if (max === Infinity) {
+      if (min === 0 && this.isEmpty(sub)) return nfa.addState(); // as `star`
       const loop = nfa.addState();
       nfa.addEpsilon(end, loop);
       if (min === 0) nfa.addEpsilon(from, loop);
@@ -199,6 +206,33 @@ class NfaBuilder {
       this.positions++;
     }
     return end;
+  }
+
+  /**
+   * Whether the node matches no string at all. Lucene's Operations.repeat returns such an automaton
+   * (no states, as minimized) unchanged, so `e*` and `e{0,}` match nothing when `e` matches
+   * nothing, where one would expect the empty string.
+   */
+  private isEmpty(node: RegexpNode): boolean {
+    switch (node.type) {
+      case 'chars':
+        return node.ranges.length === 0;
+      case 'emptyLanguage':
+        return true;
+      case 'concat':
+        return node.items.some((item) => this.isEmpty(item));
+      case 'union':
+        return node.items.every((item) => this.isEmpty(item));
+      case 'star':
+        return this.isEmpty(node.sub);
+      case 'repeat':
+        return node.min > node.max || ((node.min > 0 || node.max === Infinity) && this.isEmpty(node.sub));
+      case 'complement':
+      case 'intersection':
+        return this.dfas.get(node)?.accept.length === 0;
+      default:
+        return false;
+    }
   }
 
   private dfaOf(node: RegexpNode, make: () => Dfa): Dfa {

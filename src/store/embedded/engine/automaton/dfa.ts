@@ -286,11 +286,33 @@ function grow(values: Int32Array, size: number): Int32Array<ArrayBuffer> {
   return grown;
 }
 
-/** Sorts values[from, to): insertion sort when short (no typed array view to make). */
+/** Sorts values[from, to) in place: quicksort down to short runs, then insertion sort. */
 function sortInts(values: Int32Array, from: number, to: number): void {
-  if (to - from > 16) {
-    values.subarray(from, to).sort();
-    return;
+  while (to - from > 24) {
+    const mid = (from + to) >>> 1;
+    const a = values[from];
+    const b = values[mid];
+    const c = values[to - 1];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = from;
+    let j = to - 1;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i++] = values[j];
+        values[j--] = t;
+      }
+    }
+    // Recurse into the shorter part, loop on the longer one.
+    if (j - from < to - i) {
+      sortInts(values, from, j + 1);
+      from = i;
+    } else {
+      sortInts(values, i, to);
+      to = j + 1;
+    }
   }
   for (let i = from + 1; i < to; i++) {
     const v = values[i];

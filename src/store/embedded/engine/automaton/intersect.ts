@@ -54,6 +54,11 @@ export function intersectSorted(
     }
   };
 
+  if (automaton.acceptsAllFrom(automaton.initial)) {
+    visitBlock(0, size); // every term matches: none needs reading
+    return matches;
+  }
+
   // states[k]: the state after the first k code units of `previous` (at code point boundaries).
   let states = new Int32Array(64);
   states[0] = automaton.initial;

@@ -8,6 +8,8 @@
  *   (ASCII letters only; an escaped character stays case-sensitive);
  * - `prefix`: PrefixQuery.toAutomaton, case-insensitive as AutomatonQueries.caseInsensitivePrefix;
  * - a case-insensitive `term`: AutomatonQueries.toCaseInsensitiveString.
+ * An empty wildcard, or an empty case-insensitive term, matches nothing: Lucene's
+ * Operations.concatenate of no automata gives one that accepts nothing.
  */
 import { DEFAULT_DETERMINIZE_WORK_LIMIT, WorkBudget } from './budget';
 import { buildDfa } from './build';
@@ -49,7 +51,7 @@ export function compileWildcard(
       items.push({ type: 'chars', ranges: charSet(escaped, false) });
     } else items.push({ type: 'chars', ranges: charSet(c, caseInsensitive) });
   }
-  return compile({ type: 'concat', items }, 'wildcard', pattern, maxDeterminizedStates);
+  return compile(concatenate(items), 'wildcard', pattern, maxDeterminizedStates);
 }
 
 /** Terms starting with `prefix`. Linear in the prefix: no limit applies. */
@@ -59,7 +61,12 @@ export function compilePrefix(prefix: string, caseInsensitive = false): RunAutom
 
 /** The term itself, ASCII letters in either case. */
 export function compileCaseInsensitiveTerm(term: string): RunAutomaton {
-  return compile({ type: 'concat', items: literal(term, true) }, 'term', term, Infinity);
+  return compile(concatenate(literal(term, true)), 'term', term, Infinity);
+}
+
+/** Lucene's Operations.concatenate: of no automata at all, it gives one that matches nothing. */
+function concatenate(items: RegexpNode[]): RegexpNode {
+  return items.length === 0 ? { type: 'emptyLanguage' } : { type: 'concat', items };
 }
 
 function literal(text: string, caseInsensitive: boolean): RegexpNode[] {

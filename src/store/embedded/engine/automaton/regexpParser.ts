@@ -9,6 +9,13 @@
  * and ASCII case-insensitivity, which Lucene applies to single characters and quoted strings but not
  * to ranges such as `[a-z]`), while `<name>` (a named automaton, which Elasticsearch never provides)
  * only fails when compiled, as Lucene's "'name' not found".
+ *
+ * Lucene merges adjacent single characters and quoted strings into strings while parsing
+ * (RegExp.makeConcatenation). That only matters for one quirk, kept here because Elasticsearch
+ * answers with it: case-insensitively, a string is built by Operations.concatenate of its
+ * characters, and an empty string left on its own (an empty pattern, `()` or `""` not merged with
+ * a neighbouring character or string) becomes the empty language (concatenating no automata gives
+ * one non-accepting state).
  */
 import { ANY_CHAR, charCount, charSet, codePointAt, complementRanges, normalizeRanges } from './codePoints';
 import { RegexpFlag } from './regexpFlags';
@@ -24,7 +31,8 @@ export type RegexpNode =
   | { readonly type: 'anyString' }
   | { readonly type: 'concat'; readonly items: readonly RegexpNode[] }
   | { readonly type: 'union'; readonly items: readonly RegexpNode[] }
-  | { readonly type: 'intersection'; readonly left: RegexpNode; readonly right: RegexpNode }
+  /** `a&b&c`: strings all the items match. */
+  | { readonly type: 'intersection'; readonly items: readonly RegexpNode[] }
   /** `~e`: every string that e does not match. */
   | { readonly type: 'complement'; readonly sub: RegexpNode }
   /** `e?` */
@@ -76,6 +84,10 @@ const PREDEFINED: Record<string, readonly number[]> = {
 
 class Parser {
   private pos = 0;
+  /** Nodes that are Lucene literals (REGEXP_CHAR or REGEXP_STRING), with their code points. */
+  private readonly literals = new Map<RegexpNode, readonly number[]>();
+  /** Concatenations as Lucene nests them: pair(e1, pair(e2, ...)) as [e1, e2, ...]. */
+  private readonly pairs = new Map<RegexpNode, readonly RegexpNode[]>();
 
   constructor(
     private readonly text: string,
@@ -84,7 +96,7 @@ class Parser {
   ) {}
 
   parse(): RegexpNode {
-    if (this.text.length === 0) return { type: 'emptyString' };
+    if (this.text.length === 0) return this.literal([]);
     const e = this.parseUnionExp();
     if (this.pos < this.text.length) this.fail(`end-of-string expected at position ${this.pos}`);
     return e;
@@ -97,15 +109,64 @@ class Parser {
   }
 
   private parseInterExp(): RegexpNode {
-    const e = this.parseConcatExp();
-    if (this.check(RegexpFlag.INTERSECTION) && this.match('&')) return { type: 'intersection', left: e, right: this.parseInterExp() };
-    return e;
+    const items = [this.parseConcatExp()];
+    while (this.check(RegexpFlag.INTERSECTION) && this.match('&')) items.push(this.parseConcatExp());
+    return items.length === 1 ? items[0] : { type: 'intersection', items };
   }
 
   private parseConcatExp(): RegexpNode {
     const items = [this.parseRepeatExp()];
     while (this.more() && !this.peek(')|') && (!this.check(RegexpFlag.INTERSECTION) || !this.peek('&'))) items.push(this.parseRepeatExp());
-    return items.length === 1 ? items[0] : { type: 'concat', items: flatten('concat', items) };
+    return this.concatenation(items);
+  }
+
+  /**
+   * Lucene's right-recursive parseConcatExp / makeConcatenation: a literal next to a literal merges
+   * into one string, and so does a literal at the edge of a parenthesized concatenation next to a
+   * literal. Runs of literals are merged first: the same strings, in linear time.
+   */
+  private concatenation(parsed: RegexpNode[]): RegexpNode {
+    const items: RegexpNode[] = [];
+    let run: number[] | undefined;
+    for (const item of parsed) {
+      const codePoints = this.literals.get(item);
+      if (codePoints !== undefined) (run ??= []).push(...codePoints);
+      else {
+        if (run !== undefined) items.push(this.literal(run));
+        run = undefined;
+        items.push(item);
+      }
+    }
+    if (run !== undefined) items.push(this.literal(run));
+    // Fold from the right. `reversed` holds Lucene's pair(n1, pair(n2, ...)) as [..., n2, n1]; a
+    // parenthesized concatenation on the right end is the same as its own items there.
+    const last = items[items.length - 1];
+    const reversed = [...(this.pairs.get(last) ?? [last])].reverse();
+    for (let i = items.length - 2; i >= 0; i--) {
+      const item = items[i];
+      const first = this.literals.get(reversed[reversed.length - 1]);
+      const itemLiteral = this.literals.get(item);
+      const itemPair = this.pairs.get(item);
+      const itemEnd = itemPair?.length === 2 ? this.literals.get(itemPair[1]) : undefined;
+      if (itemLiteral && first) reversed[reversed.length - 1] = this.literal([...itemLiteral, ...first]);
+      else if (itemEnd && first && reversed.length === 1) reversed.splice(0, 1, this.literal([...itemEnd, ...first]), itemPair![0]);
+      else reversed.push(item);
+    }
+    if (reversed.length === 1) return reversed[0];
+    const elements = reversed.reverse();
+    const node: RegexpNode = { type: 'concat', items: flatten('concat', elements) };
+    this.pairs.set(node, elements);
+    return node;
+  }
+
+  /** A literal: its characters (each case-insensitive when asked), see the quirk above. */
+  private literal(codePoints: readonly number[]): RegexpNode {
+    const items: RegexpNode[] = codePoints.map((c) => ({ type: 'chars', ranges: charSet(c, this.caseInsensitive) }));
+    let node: RegexpNode;
+    if (items.length === 0) node = this.caseInsensitive ? { type: 'emptyLanguage' } : { type: 'emptyString' };
+    else node = items.length === 1 ? items[0] : { type: 'concat', items };
+    this.literals.set(node, codePoints);
+    return node;
   }
 
   private parseRepeatExp(): RegexpNode {
@@ -141,40 +202,41 @@ class Parser {
   }
 
   private parseComplExp(): RegexpNode {
-    if (this.check(RegexpFlag.COMPLEMENT) && this.match('~')) return { type: 'complement', sub: this.parseComplExp() };
-    return this.parseCharClassExp();
+    let complements = 0;
+    while (this.check(RegexpFlag.COMPLEMENT) && this.match('~')) complements++;
+    const e = this.parseCharClassExp();
+    // ~~e is e: the same strings, without determinizing twice.
+    return complements % 2 === 1 ? { type: 'complement', sub: e } : e;
   }
 
   private parseCharClassExp(): RegexpNode {
     if (!this.match('[')) return this.parseSimpleExp();
     const negate = this.match('^');
-    let ranges = this.parseCharClasses();
-    if (negate) ranges = complementRanges(ranges);
+    const items = [this.parseCharClass()];
+    while (this.more() && !this.peek(']')) items.push(this.parseCharClass());
     if (!this.match(']')) this.fail(`expected ']' at position ${this.pos}`);
-    return { type: 'chars', ranges };
+    if (!negate && items.length === 1 && typeof items[0] === 'number') return this.literal([items[0]]); // one REGEXP_CHAR
+    const ranges = normalizeRanges(items.flatMap((item) => (typeof item === 'number' ? charSet(item, this.caseInsensitive) : item)));
+    return { type: 'chars', ranges: negate ? complementRanges(ranges) : ranges };
   }
 
-  private parseCharClasses(): number[] {
-    const ranges = [...this.parseCharClass()];
-    while (this.more() && !this.peek(']')) ranges.push(...this.parseCharClass());
-    return normalizeRanges(ranges);
-  }
-
-  private parseCharClass(): readonly number[] {
+  /** One item of a class: a single character (a number), or a range or predefined class (ranges). */
+  private parseCharClass(): number | readonly number[] {
     const predefined = this.matchPredefinedCharacterClass();
-    if (predefined) return predefined;
+    if (predefined !== undefined) return predefined;
     const c = this.parseCharExp();
-    if (!this.match('-')) return charSet(c, this.caseInsensitive);
+    if (!this.match('-')) return c;
     const to = this.parseCharExp();
     // Lucene's makeCharRange; ranges are not made case-insensitive.
     if (c > to) this.fail(`invalid range: from (${c}) cannot be > to (${to})`);
     return [c, to];
   }
 
-  private matchPredefinedCharacterClass(): readonly number[] | undefined {
+  /** After `\`: a predefined class (its ranges), `\\` (a backslash), or undefined. */
+  private matchPredefinedCharacterClass(): number | readonly number[] | undefined {
     if (!this.match('\\')) return undefined;
     if (this.peek('dDwWsS')) return PREDEFINED[String.fromCodePoint(this.next())];
-    if (this.peek('\\')) return charSet(this.next(), this.caseInsensitive);
+    if (this.peek('\\')) return this.next();
     if (this.peek('abcefghijklmnopqrtuvxyz') || this.peek('ABCEFGHIJKLMNOPQRTUVXYZ')) {
       const position = this.pos;
       // Java appends the int code point: "\a" reads "invalid character class \97".
@@ -191,18 +253,18 @@ class Parser {
       const start = this.pos;
       while (this.more() && !this.peek('"')) this.next();
       if (!this.match('"')) this.fail(`expected '"' at position ${this.pos}`);
-      return this.literal(this.text.slice(start, this.pos - 1));
+      return this.literal(codePoints(this.text.slice(start, this.pos - 1)));
     }
     if (this.match('(')) {
-      if (this.match(')')) return { type: 'emptyString' };
+      if (this.match(')')) return this.literal([]);
       const e = this.parseUnionExp();
       if (!this.match(')')) this.fail(`expected ')' at position ${this.pos}`);
       return e;
     }
     if ((this.check(RegexpFlag.AUTOMATON) || this.check(RegexpFlag.INTERVAL)) && this.match('<')) return this.parseAngle();
     const predefined = this.matchPredefinedCharacterClass();
-    if (predefined) return { type: 'chars', ranges: predefined };
-    return { type: 'chars', ranges: charSet(this.parseCharExp(), this.caseInsensitive) };
+    if (typeof predefined === 'object') return { type: 'chars', ranges: predefined };
+    return this.literal([predefined ?? this.parseCharExp()]);
   }
 
   /** After `<`: a numeric interval `<n-m>` or a named automaton `<name>`. */
@@ -213,15 +275,15 @@ class Parser {
     const s = this.text.slice(start, this.pos - 1);
     const dash = s.indexOf('-');
     if (dash === -1) {
-      if (!this.check(RegexpFlag.AUTOMATON)) this.fail(`interval syntax error at position ${this.pos - 1}`);
+      if (!this.check(RegexpFlag.AUTOMATON)) this.fail(`interval syntax error at position ${this.pos - 1}`, this.pos - 1);
       return { type: 'named', name: s, position: start - 1 };
     }
-    if (!this.check(RegexpFlag.INTERVAL)) this.fail(`illegal identifier at position ${this.pos - 1}`);
+    if (!this.check(RegexpFlag.INTERVAL)) this.fail(`illegal identifier at position ${this.pos - 1}`, this.pos - 1);
     const smin = s.slice(0, dash);
     const smax = s.slice(dash + 1);
     let min = dash === 0 || dash === s.length - 1 || dash !== s.lastIndexOf('-') ? undefined : javaParseInt(smin);
     let max = min === undefined ? undefined : javaParseInt(smax);
-    if (min === undefined || max === undefined) this.fail(`interval syntax error at position ${this.pos - 1}`);
+    if (min === undefined || max === undefined) this.fail(`interval syntax error at position ${this.pos - 1}`, this.pos - 1);
     const digits = smin.length === smax.length ? smin.length : 0;
     if (min! > max!) [min, max] = [max, min];
     return { type: 'interval', min: min!, max: max!, digits };
@@ -230,18 +292,6 @@ class Parser {
   private parseCharExp(): number {
     this.match('\\');
     return this.next();
-  }
-
-  /** A literal string: a concatenation of characters (each case-insensitive when asked). */
-  private literal(s: string): RegexpNode {
-    const items: RegexpNode[] = [];
-    for (let i = 0; i < s.length; ) {
-      const c = codePointAt(s, i);
-      items.push({ type: 'chars', ranges: charSet(c, this.caseInsensitive) });
-      i += charCount(c);
-    }
-    if (items.length === 0) return { type: 'emptyString' };
-    return items.length === 1 ? items[0] : { type: 'concat', items };
   }
 
   private check(flag: number): boolean {
@@ -272,8 +322,8 @@ class Parser {
     return c;
   }
 
-  private fail(message: string): never {
-    throw new RegexpSyntaxError(message, this.pos);
+  private fail(message: string, position = this.pos): never {
+    throw new RegexpSyntaxError(message, position);
   }
 }
 
@@ -284,6 +334,16 @@ function union(items: RegexpNode[]): RegexpNode {
   const merged: RegexpNode = { type: 'chars', ranges: normalizeRanges(sets.flatMap((item) => item.ranges)) };
   const rest = items.filter((item) => item.type !== 'chars');
   return rest.length === 0 ? merged : { type: 'union', items: [merged, ...rest] };
+}
+
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; ) {
+    const c = codePointAt(s, i);
+    out.push(c);
+    i += charCount(c);
+  }
+  return out;
 }
 
 function flatten(type: 'concat' | 'union', items: RegexpNode[]): RegexpNode[] {
