@@ -70,8 +70,9 @@ const TERMS_CHUNK = 4096;
  * chunk at a time within the search's budget (a `terms` query may hold MAX_TERMS_COUNT of them).
  */
 export function termsIn(field: string, terms: readonly string[]): LQuery {
-  // any fixed order identifies the set (the key); the native order sorts fastest
-  const distinct = [...new Set(terms)].sort();
+  // in the order given: a set written in another order is another cache entry, never a wrong answer
+  // (sorting 65,536 terms took longer than a slice)
+  const distinct = [...new Set(terms)];
   if (distinct.length === 0) return matchNone('no terms');
   let prepared: { index: InvertedIndex; lists: Int32Array[] } | null = null;
   function* lookUp(f: FieldIndex, budget: Budget): Steps<Int32Array[]> {
