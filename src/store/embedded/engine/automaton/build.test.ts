@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { TooComplexError, WorkBudget } from './budget';
 import { buildDfa } from './build';
 import { Dfa } from './dfa';
-import { parseRegexp, RegexpSyntaxError } from './regexpParser';
+import { parseRegexp } from './regexpParser';
 import { RunAutomaton } from './runAutomaton';
 import { referenceMatch } from './testing/referenceMatcher';
 
@@ -73,11 +73,6 @@ describe('buildDfa', () => {
     const run = compile(pattern);
     for (const text of accepted) expect([text, run.run(text)]).toEqual([text, true]);
     for (const text of rejected) expect([text, run.run(text)]).toEqual([text, false]);
-  });
-
-  test('a named automaton is not found, as in Elasticsearch (no provider)', () => {
-    expect(() => compile('a<foo>')).toThrow(new RegexpSyntaxError("'foo' not found", 1));
-    expect(() => compile('(<foo>){0}')).toThrow("'foo' not found"); // built even when repeated zero times
   });
 
   describe('limits', () => {

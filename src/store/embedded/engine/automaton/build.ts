@@ -13,7 +13,7 @@ import { WorkBudget } from './budget';
 import { MAX_CODE_POINT } from './codePoints';
 import { complement, determinize, Dfa, intersection } from './dfa';
 import { Nfa } from './nfa';
-import { RegexpNode, RegexpSyntaxError } from './regexpParser';
+import { RegexpNode } from './regexpParser';
 
 /** The DFA (without dead states) of a pattern AST, within the budget. */
 export function buildDfa(node: RegexpNode, budget: WorkBudget): Dfa {
@@ -94,9 +94,6 @@ class NfaBuilder {
           this.dfaOf(node, () => node.items.map((item) => this.subDfa(item)).reduce((a, b) => intersection(a, b, this.budget))),
           from,
         );
-      case 'named':
-        // Lucene: no automaton of that name (Elasticsearch's provider has none).
-        throw new RegexpSyntaxError(`'${node.name}' not found`, node.position);
     }
   }
 

@@ -39,6 +39,13 @@ describe('patterns', () => {
       );
     });
 
+    test('long and deeply nested patterns', () => {
+      expect(compileRegexp('a'.repeat(10000)).run('a'.repeat(10000))).toBe(true);
+      expect(compileRegexp(`${'('.repeat(500)}a${')'.repeat(500)}`).run('a')).toBe(true);
+      const deep = `${'('.repeat(50000)}a${')'.repeat(50000)}`;
+      expect(() => compileRegexp(deep)).toThrow(new TooComplexError(deep, 10000));
+    });
+
     test('no backtracking: (a+)+$ style patterns run in linear time', () => {
       const run = compileRegexp('(a+)+b');
       const start = performance.now();

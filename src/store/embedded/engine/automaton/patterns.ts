@@ -11,7 +11,7 @@
  * An empty wildcard, or an empty case-insensitive term, matches nothing: Lucene's
  * Operations.concatenate of no automata gives one that accepts nothing.
  */
-import { DEFAULT_DETERMINIZE_WORK_LIMIT, WorkBudget } from './budget';
+import { DEFAULT_DETERMINIZE_WORK_LIMIT, TooComplexError, WorkBudget } from './budget';
 import { buildDfa } from './build';
 import { ANY_CHAR, charCount, charSet, codePointAt } from './codePoints';
 import { parseRegexpFlags, RegexpFlag } from './regexpFlags';
@@ -26,11 +26,19 @@ export interface RegexpCompileOptions {
   readonly maxDeterminizedStates?: number;
 }
 
-/** Throws RegexpSyntaxError, RegexpFlagError (an unknown flag name) or TooComplexError. */
+/**
+ * Throws RegexpSyntaxError, RegexpFlagError (an unknown flag name) or TooComplexError (also for
+ * groups nested deeper than the JavaScript stack allows, some thousands of levels).
+ */
 export function compileRegexp(pattern: string, options: RegexpCompileOptions = {}): RunAutomaton {
   const flags = typeof options.flags === 'string' ? parseRegexpFlags(options.flags) : (options.flags ?? RegexpFlag.ALL);
-  const ast = parseRegexp(pattern, { flags, caseInsensitive: options.caseInsensitive });
-  return compile(ast, 'regexp', pattern, options.maxDeterminizedStates ?? DEFAULT_DETERMINIZE_WORK_LIMIT);
+  const workLimit = options.maxDeterminizedStates ?? DEFAULT_DETERMINIZE_WORK_LIMIT;
+  try {
+    return compile(parseRegexp(pattern, { flags, caseInsensitive: options.caseInsensitive }), 'regexp', pattern, workLimit);
+  } catch (error) {
+    if (error instanceof RangeError) throw new TooComplexError(pattern, workLimit); // stack overflow
+    throw error;
+  }
 }
 
 /** Throws TooComplexError. */

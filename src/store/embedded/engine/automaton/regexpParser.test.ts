@@ -108,7 +108,6 @@ describe('parseRegexp', () => {
     expect(parseRegexp('@', { flags: RegexpFlag.EMPTY })).toEqual(ch('@'));
     expect(parseRegexp('<1-10>')).toEqual({ type: 'interval', min: 1, max: 10, digits: 0 });
     expect(parseRegexp('<1-10>', none)).toEqual(cat(ch('<'), ch('1'), ch('-'), ch('1'), ch('0'), ch('>')));
-    expect(parseRegexp('<foo>')).toEqual({ type: 'named', name: 'foo', position: 0 });
   });
 
   test('intervals: swapped ends, fixed width when both ends have the same length (Java parseInt)', () => {
@@ -177,6 +176,11 @@ describe('parseRegexp', () => {
     ['\\a', 'invalid character class \\97', 1],
     ['x[\\Q]', 'invalid character class \\81', 3],
     ['~', 'unexpected end-of-string', 1],
+    // a named automaton: none exists, and Lucene says so once the whole pattern has parsed
+    ['a<foo>', "'foo' not found", 1],
+    ['(<foo>){0}|<bar>', "'foo' not found", 1],
+    ['<>', "'' not found", 0],
+    ['<foo>)', 'end-of-string expected at position 5', 5],
   ])('%s: %s', (pattern, message, position, ...flags) => {
     // (a rest parameter: Jest would take a fourth declared parameter for a `done` callback)
     expect(syntaxError(pattern, flags[0])).toEqual(['RegexpSyntaxError', message, position]);

@@ -7,8 +7,8 @@
  * Where Lucene decides something while building the automaton rather than while parsing, the AST
  * keeps it for the builder: character sets are resolved here (classes, negation, `.`, `\d`..`\W`,
  * and ASCII case-insensitivity, which Lucene applies to single characters and quoted strings but not
- * to ranges such as `[a-z]`), while `<name>` (a named automaton, which Elasticsearch never provides)
- * only fails when compiled, as Lucene's "'name' not found".
+ * to ranges such as `[a-z]`). `<name>` (a named automaton, which Elasticsearch never provides) fails
+ * once the whole pattern has parsed, as Lucene's toAutomaton does: "'name' not found".
  *
  * Lucene merges adjacent single characters and quoted strings into strings while parsing
  * (RegExp.makeConcatenation). That only matters for one quirk, kept here because Elasticsearch
@@ -42,9 +42,7 @@ export type RegexpNode =
   /** `e+` = {1,}, `e{n}` = {n,n}, `e{n,}` (max Infinity), `e{n,m}` (empty language when n > m). */
   | { readonly type: 'repeat'; readonly sub: RegexpNode; readonly min: number; readonly max: number }
   /** `<min-max>`: decimal numbers in the interval; `digits` > 0 fixes their length (zero-padded). */
-  | { readonly type: 'interval'; readonly min: number; readonly max: number; readonly digits: number }
-  /** `<name>`: a named automaton. */
-  | { readonly type: 'named'; readonly name: string; readonly position: number };
+  | { readonly type: 'interval'; readonly min: number; readonly max: number; readonly digits: number };
 
 export interface RegexpParseOptions {
   /** Optional syntax (RegexpFlag bits); default RegexpFlag.ALL. */
@@ -95,10 +93,14 @@ class Parser {
     private readonly caseInsensitive: boolean,
   ) {}
 
+  /** The first `<name>` met: Lucene fails on it when building, after parsing. */
+  private named: { name: string; position: number } | undefined;
+
   parse(): RegexpNode {
     if (this.text.length === 0) return this.literal([]);
     const e = this.parseUnionExp();
     if (this.pos < this.text.length) this.fail(`end-of-string expected at position ${this.pos}`);
+    if (this.named) this.fail(`'${this.named.name}' not found`, this.named.position);
     return e;
   }
 
@@ -276,7 +278,8 @@ class Parser {
     const dash = s.indexOf('-');
     if (dash === -1) {
       if (!this.check(RegexpFlag.AUTOMATON)) this.fail(`interval syntax error at position ${this.pos - 1}`, this.pos - 1);
-      return { type: 'named', name: s, position: start - 1 };
+      this.named ??= { name: s, position: start - 1 };
+      return { type: 'emptyLanguage' }; // never built
     }
     if (!this.check(RegexpFlag.INTERVAL)) this.fail(`illegal identifier at position ${this.pos - 1}`, this.pos - 1);
     const smin = s.slice(0, dash);

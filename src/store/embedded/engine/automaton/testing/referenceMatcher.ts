@@ -59,8 +59,6 @@ class Reference {
         return this.repeat(node.sub, node.min, node.max, i);
       case 'interval':
         return new Set(range(i + 1, n).filter((j) => this.inInterval(node.min, node.max, node.digits, i, j)));
-      case 'named':
-        throw new Error(`'${node.name}' not found`);
     }
   }
 
