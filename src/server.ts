@@ -20,7 +20,6 @@ import type { Logger } from './log';
 import type { Store } from './store/port';
 import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
 import type { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
-import { compileMatcher } from './store/embedded/engine';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
@@ -65,7 +64,6 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     authenticator,
     feed: new ChangeFeed(),
     settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl, apiKeyCacheMs: config.apiKeys.cacheMs, searchTimeoutMs: config.search.timeoutMs },
-    compileMatcher: (query) => compileMatcher(query, ENTITY_MAPPING),
     now: Date.now,
     newId: randomUUID,
   };

@@ -19,8 +19,6 @@ export interface CoreDeps {
     /** A search's time budget when it sets no `timeout`, and the longest it may set (SEARCH_TIMEOUT), in ms. */
     searchTimeoutMs: number;
   };
-  /** Compiles a query DSL object into a single-document test (live subscription filters). Throws InvalidQueryError. */
-  compileMatcher: (query: QueryDsl) => (doc: Doc) => boolean;
   now: () => number;
   newId: () => string;
 }

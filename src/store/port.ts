@@ -146,6 +146,12 @@ export interface EntityStore {
   replace(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
   /** true when a document was deleted. */
   delete(collection: string, id: string): Promise<boolean>;
+  /**
+   * Compiles a query once into a test of single entities (live subscription filters): whether the
+   * entity `id` with this source would be found by a search of the collection with that query, now
+   * (the collection's field types, date math on `now` at each call). Throws InvalidQueryError.
+   */
+  matcher(collection: string, query: QueryDsl): (id: string, source: Doc) => boolean;
 }
 
 export interface ServiceInfo {

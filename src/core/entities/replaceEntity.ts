@@ -30,7 +30,7 @@ async function change(deps: CoreDeps, principal: Principal, input: ChangeEntityI
   if (!doc.ok) return doc;
   const outcome = await deps.store.entities.replace(type.collection, id, doc.value);
   if (outcome !== 'ok') return writeFailure(outcome, type, id, doc.value);
-  deps.feed.publish({ action: mode, collection: type.collection, _id: id, _source: doc.value });
+  deps.feed.publish({ action: mode, collection: type.collection, _id: id, _source: doc.value, previous });
   return ok({ _id: id, _source: doc.value });
 }
 

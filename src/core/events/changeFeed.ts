@@ -10,6 +10,8 @@ export interface EntityChange {
   _id: string;
   /** The entity after the change (before it, for a delete). */
   _source: Doc;
+  /** update, replace: the entity before the change. */
+  previous?: Doc;
 }
 
 export type ChangeListener = (change: EntityChange) => void;

@@ -1,9 +1,17 @@
 /**
  * Live entity changes for one subscriber: one type, only what the subscriber's tenant may see,
- * optionally only entities matching a query DSL object (evaluated by the same query code as the
- * embedded store). The subscription ends when the token that opened it stops being valid: at its
- * expiry, at once when its API key is deleted on this instance, and within API_KEY_CACHE_MS when
- * deleted on another.
+ * optionally only entities matching a query DSL object, as a search of the collection would find
+ * them at the time of the change (the store's matcher: same field types, real `_id`, `now` at the
+ * write). Each notification has Kuzzle's scope:
+ * - `in`: the entity matches after the change (created, or updated/replaced and still or now
+ *   matching);
+ * - `out`: it matched before the change and does not after (updated/replaced out of the filter, or
+ *   out of the subscriber's sight by its `allowTenantIds`; deleted).
+ * An entity the subscriber cannot see, before nor after, never produces a notification; an `out`
+ * one carries the entity as it is now when the subscriber may see it, else as it was (never what
+ * it cannot see). `scope` (`all`, the default, `in` or `out`) keeps only those of one kind.
+ * The subscription ends when the token that opened it stops being valid: at its expiry, at once
+ * when its API key is deleted on this instance, and within API_KEY_CACHE_MS when deleted on another.
  */
 import { ApiError, fail, ok, toApiError, type Result } from '../errors';
 import { canSee, type Principal } from '../principal';
@@ -12,13 +20,27 @@ import type { CoreDeps } from '../deps';
 import type { EntityType } from '../entities/entityType';
 import type { EntityChange } from './changeFeed';
 
+export type ChangeScope = 'in' | 'out';
+export const SCOPES = ['all', 'in', 'out'] as const;
+export type ScopeFilter = (typeof SCOPES)[number];
+
 export interface EntityChangesSpec {
   type: EntityType;
   query?: QueryDsl;
+  /** Which notifications: `all` (default), `in` or `out`. */
+  scope?: ScopeFilter;
+}
+
+/** Kuzzle's `scope` argument: all, in or out (default all). */
+export function parseScope(value: unknown): Result<ScopeFilter> {
+  if (value === undefined || value === null) return ok('all');
+  if (typeof value === 'string' && (SCOPES as readonly string[]).includes(value.toLowerCase())) return ok(value.toLowerCase() as ScopeFilter);
+  return fail('api.assert.invalid_argument', { name: 'scope', reason: 'must be "all", "in" or "out"' });
 }
 
 export interface ChangeSubscriber {
-  onChange(change: EntityChange): void;
+  /** A change to notify, with its scope and the entity to show (see above). */
+  onChange(change: EntityChange, scope: ChangeScope, source: Doc): void;
   /** The token stopped working: the subscription is already closed. */
   onRevoked(error: ApiError): void;
 }
@@ -32,21 +54,35 @@ export function subscribeEntityChanges(
   spec: EntityChangesSpec,
   subscriber: ChangeSubscriber,
 ): Result<() => void> {
-  let matches: (doc: Doc) => boolean = () => true;
+  let matches: (id: string, doc: Doc) => boolean = () => true;
   if (spec.query !== undefined && Object.keys(spec.query).length > 0) {
     try {
-      matches = deps.compileMatcher(spec.query);
+      matches = deps.store.entities.matcher(spec.type.collection, spec.query);
     } catch (err) {
       if (err instanceof InvalidQueryError) return { ok: false, error: toApiError(err) };
       throw err;
     }
   }
+  const wanted = spec.scope ?? 'all';
+  const visibleMatch = (id: string, doc: Doc | undefined): boolean => doc !== undefined && canSee(principal, doc.allowTenantIds) && matches(id, doc);
   const timers: NodeJS.Timeout[] = [];
   let closed = false;
   const unsubscribeFeed = deps.feed.subscribe((change) => {
     if (closed || change.collection !== spec.type.collection) return;
-    if (!canSee(principal, change._source.allowTenantIds) || !matches(change._source)) return;
-    subscriber.onChange(change);
+    const after = change.action === 'delete' ? undefined : change._source;
+    const before = change.action === 'delete' ? change._source : change.previous;
+    let scope: ChangeScope;
+    let shown: Doc;
+    if (visibleMatch(change._id, after)) {
+      scope = 'in';
+      shown = after as Doc;
+    } else if (visibleMatch(change._id, before)) {
+      scope = 'out';
+      shown = after !== undefined && canSee(principal, after.allowTenantIds) ? after : (before as Doc);
+    } else {
+      return;
+    }
+    if (wanted === 'all' || wanted === scope) subscriber.onChange(change, scope, shown);
   });
   const unsubscribeRevocations = deps.authenticator.onKeyForgotten((id) => {
     if (id === principal.apiKeyId) void recheck();

@@ -8,6 +8,8 @@
  * like the embedded store's one transaction of sequential inserts), and a taken id wins over a taken
  * slug.
  */
+import { compileMatcher } from '../embedded/engine/matcher';
+import { ENTITY_MAPPING } from '../embedded/embeddedStore';
 import type { CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
 import type { Backend } from './backend';
 import { bulkItemFailure, bulkItems, isSuccess } from './bulk';
@@ -47,6 +49,15 @@ export class ElasticsearchEntities implements EntityStore {
 
   count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
     return runCount(this.backend, this.names.entities(collection), query, filter);
+  }
+
+  /**
+   * With Elasticsearch the field types are the gateway's explicit entity mapping and what the entity
+   * itself maps dynamically (the cluster's mapping is not read for each change).
+   */
+  matcher(_collection: string, query: QueryDsl): (id: string, source: Doc) => boolean {
+    const matches = compileMatcher(query, ENTITY_MAPPING);
+    return (id, source) => matches(source, id);
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {

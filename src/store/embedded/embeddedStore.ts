@@ -3,7 +3,7 @@
  * served from memory; each write is committed to SQLite first, then applied to the index.
  */
 import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
-import { SearchIndex, type Mapping, type SearchIndexOptions } from './engine';
+import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
 import { EmbeddedDatabase } from './database';
 import { SearchCache } from './searchCache';
 
@@ -81,6 +81,12 @@ class EmbeddedEntities implements EntityStore {
       this.index(collection).put(id, source);
     }
     return outcome;
+  }
+
+  matcher(collection: string, query: QueryDsl): (id: string, source: Doc) => boolean {
+    const index = this.index(collection);
+    const matches = compileMatcher(query, () => index.mappingCopy(), index.queryLimits);
+    return (id, source) => matches(source, id);
   }
 
   async delete(collection: string, id: string): Promise<boolean> {

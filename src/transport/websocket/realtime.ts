@@ -1,7 +1,8 @@
 /**
  * Kuzzle's `realtime` controller on the raw WebSocket: `subscribe` answers `{roomId, channel}` and
- * then pushes `{room: channel, type: "document", action, result: {_id, _source}}` for each visible
- * change of the collection (optionally filtered by a query DSL body); `unsubscribe` takes
+ * then pushes `{room: channel, type: "document", scope: "in"|"out", action, result: {_id, _source}}`
+ * for each visible change of the collection (optionally filtered by a query DSL body; `scope`, a
+ * top-level field, keeps only entries or exits: core/events/entityChanges.ts); `unsubscribe` takes
  * `{roomId}`. Subscriptions live as long as the connection, and end when their token stops working.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import type { CoreDeps } from '../../core/deps';
 import { buildEnvelope, type Envelope } from '../../core/envelope';
 import { ApiError, type Result } from '../../core/errors';
 import { parseAddress } from '../../core/entities/address';
-import { subscribeEntityChanges } from '../../core/events/entityChanges';
+import { parseScope, subscribeEntityChanges } from '../../core/events/entityChanges';
 import type { ApiRequest } from '../../core/request';
 import type { QueryDsl } from '../../store/port';
 import type { SocketExtension, SocketOutput } from './rawSocket';
@@ -56,23 +57,28 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
         reply(envelopeOf(req, deps, type, true));
         return;
       }
+      const scope = parseScope(req.args.scope);
+      if (!scope.ok) {
+        reply(envelopeOf(req, deps, scope, true));
+        return;
+      }
       const channel = randomUUID();
       const mine = roomsOf(socket);
-      const opened = subscribeEntityChanges(deps, auth.value, req.jwt, { type: type.value, query: filterOf(req.body) }, {
-        onChange(change) {
+      const opened = subscribeEntityChanges(deps, auth.value, req.jwt, { type: type.value, query: filterOf(req.body), scope: scope.value }, {
+        onChange(change, scope, source) {
           send({
             room: channel,
             requestId: randomUUID(),
             status: 200,
             type: 'document',
-            scope: 'in',
+            scope,
             controller: 'document',
             action: change.action,
             index: deps.settings.indexName,
             collection: change.collection,
             volatile: null,
             timestamp: deps.now(),
-            result: { _id: change._id, _source: change._source },
+            result: { _id: change._id, _source: source },
           });
         },
         onRevoked(error) {

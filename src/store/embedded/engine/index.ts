@@ -4,5 +4,5 @@
  */
 export { SearchIndex, type SearchIndexOptions } from './searchIndex';
 export { DEFAULT_LIMITS, type QueryLimits } from './limits';
-export { compileMatcher } from './matcher';
+export { compileMatcher, type DocMatcher } from './matcher';
 export type { Mapping } from './mapping';

@@ -80,6 +80,14 @@ export class IndexMapping {
     this.dynamic = mapping.dynamic !== false;
   }
 
+  /** A copy, from now on independent of this mapping (what a single-document matcher maps a document with). */
+  copy(): IndexMapping {
+    const copy = new IndexMapping({ dynamic: this.dynamic });
+    for (const [field, slot] of this.slots) copy.slots.set(field, slot);
+    for (const [field, sub] of this.subfields) copy.subfields.set(field, sub);
+    return copy;
+  }
+
   private declare(field: string, type: FieldType): void {
     const parts = field.split('.');
     for (let i = 1; i < parts.length; i++) {

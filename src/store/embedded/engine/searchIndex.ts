@@ -100,6 +100,16 @@ export class SearchIndex {
     return this.index.size;
   }
 
+  /** A copy of the index's mapping as it is now (what single-document matchers map with: matcher.ts). */
+  mappingCopy(): IndexMapping {
+    return this.mapping.copy();
+  }
+
+  /** The query's limits (single-document matchers parse with the same). */
+  get queryLimits(): QueryLimits {
+    return this.limits;
+  }
+
   /**
    * Throws InvalidDocumentError when mapping these documents would take the index past its field
    * limit (Elasticsearch's index.mapping.total_fields.limit, MAX_FIELDS): checked before a write is

@@ -35,5 +35,6 @@ export const entityTypeResolvers = {
     action: (change: EntityChange) => change.action.toUpperCase(),
     id: (change: EntityChange) => change._id,
     entity: (change: EntityChange) => change._source,
+    scope: (change: EntityChange & { scope?: string }) => (change.scope ?? 'in').toUpperCase(),
   },
 };
