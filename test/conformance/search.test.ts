@@ -158,7 +158,27 @@ describeEachStore('search', (target) => {
     expect(aggs.message).toContain('aggs');
     await failsWith(reader, 'POST', path(countries, '/search'), { query: { bool: { filter: [{ script: { script: 'true' } }] } } }, 'services.storage.invalid_search_query', 400);
     await failsWith(reader, 'POST', path(countries, '/search?from=9995&size=10'), {}, 'services.storage.get_limit_exceeded', 413);
-    await failsWith(reader, 'POST', path(countries, '/count'), { query: { regexp: { name: 'x.*' } } }, 'services.storage.invalid_search_query', 400);
+    await failsWith(reader, 'POST', path(countries, '/count'), { query: { regexp: { name: 'x(.*' } } }, 'services.storage.invalid_search_query', 400);
+  });
+
+  it('runs pattern queries (prefix, wildcard, regexp, case-insensitive term) and refuses those over the limits', async () => {
+    const names = async (query: unknown) => (await search({ query, size: 50 })).hits.map((h: any) => h._source.name).sort();
+    expect(await names({ prefix: { 'name.keyword': 'South' } })).toEqual(['South Africa', 'South Korea', 'South Sudan']);
+    expect(await names({ wildcard: { 'code.keyword': { value: 'g?', case_insensitive: true } } })).toEqual(['Equatorial Guinea', 'Guinea', 'United Kingdom']);
+    expect(await names({ regexp: { name: { value: '(.*)guin(ea)?', flags: 'ALL' } } })).toEqual(['Equatorial Guinea', 'Guinea', 'Papua New Guinea']);
+    expect(await names({ regexp: { 'code.keyword': 'K[PR]' } })).toEqual(['North Korea', 'South Korea']);
+    expect(await names({ term: { 'code.keyword': { value: 'fr', case_insensitive: true } } })).toEqual(['France']);
+    expect((await search({ query: { wildcard: { 'name.keyword': '*a*a*a*a*a*b' } } })).total).toBe(0);
+    await failsWith(reader, 'POST', path(countries, '/search'), { query: { regexp: { name: '(a|b)*a(a|b){40}' } } }, 'services.storage.too_complex_to_determinize', 400);
+    await failsWith(reader, 'POST', path(countries, '/search'), { query: { regexp: { name: 'a'.repeat(1001) } } }, 'services.storage.regex_too_long', 400);
+    await failsWith(reader, 'POST', path(countries, '/search'), { query: { terms: { code: Array.from({ length: 65_537 }, (_, i) => i) } } }, 'services.storage.too_many_terms', 400);
+  });
+
+  it('takes a time budget, and answers without timed_out when it was enough', async () => {
+    const result = await search({ query: { match: { name: 'south' } }, timeout: '5s' });
+    expect(result.total).toBe(3);
+    expect(result.timed_out).toBeUndefined();
+    await failsWith(reader, 'POST', path(countries, '/search'), { timeout: 'soon' }, 'api.assert.invalid_argument', 400);
   });
 
   it('refuses a sort on a text field (400 services.storage.invalid_search_query)', async () => {

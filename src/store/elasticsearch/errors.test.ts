@@ -1,5 +1,5 @@
 import { errors } from '@elastic/elasticsearch';
-import { InvalidQueryError, StoreUnavailableError } from '../port';
+import { InvalidQueryError, QueryLimitError, StoreUnavailableError } from '../port';
 import { errorTypeOf, isConnectionError, isUnavailable, reasonOf, statusOf, toStoreError } from './errors';
 import { esError } from './testing/fakeElasticsearch';
 
@@ -50,5 +50,25 @@ describe('Elasticsearch errors', () => {
     expect(reasonOf({ error: { type: 't', reason: 'plain' } })).toBe('plain');
     expect(reasonOf({ error: 'a string' })).toBe('a string');
     expect(reasonOf({})).toBeUndefined();
+  });
+});
+
+describe("Elasticsearch's query limits", () => {
+  const refused = (reason: string, type = 'illegal_argument_exception') => toStoreError(response(400, { error: { type, reason, root_cause: [{ type, reason }] } }), 'query');
+
+  it('are the catalogue errors the embedded store gives', () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['Determinizing (a|b)*a(a|b){40} would require more than 10000 effort.', 'too_complex_to_determinize', { pattern: '(a|b)*a(a|b){40}', limit: 10000 }],
+      ['Query contains too many nested clauses; maxClauseCount is set to 4096', 'too_many_clauses', { limit: 4096 }],
+      ['The number of terms [70000] used in the Terms Query request has exceeded the allowed maximum of [65536]. This maximum can be set by changing the [index.max_terms_count] index level setting.', 'too_many_terms', { count: 70000, limit: 65536 }],
+      ['The length of regex [1001] used in the Regexp Query request has exceeded the allowed maximum of [1000]. This maximum can be set by changing the [index.max_regex_length] index level setting.', 'regex_too_long', { length: 1001, limit: 1000 }],
+    ];
+    for (const [reason, limit, props] of cases) {
+      const err = refused(reason);
+      expect(err).toBeInstanceOf(QueryLimitError);
+      expect((err as QueryLimitError).limit).toBe(limit);
+      expect((err as QueryLimitError).props).toEqual(expect.objectContaining(props));
+    }
+    expect(refused('unknown query [fuzzy]')).not.toBeInstanceOf(QueryLimitError);
   });
 });

@@ -4,7 +4,8 @@
  *   timeout, 502/503/504, 429 rejected execution, 401/403 from a misconfigured security setup):
  *   StoreUnavailableError, which the core answers 503 services.storage.not_connected;
  * - a search Elasticsearch cannot parse or run (400): InvalidQueryError carrying Elasticsearch's
- *   reason, answered 400 services.storage.invalid_search_query;
+ *   reason, answered 400 services.storage.invalid_search_query, or, over one of its limits, the
+ *   QueryLimitError naming it (as the embedded store answers);
  * - 404 (no such document or index) and 409 (version conflict: the id or the reservation exists)
  *   are expected outcomes, read by the callers as values;
  * - anything else is an internal error (500, details in the log).
@@ -13,7 +14,7 @@
  * answer was lost; a timeout is not retried, since the write may still be applied.
  */
 import { errors } from '@elastic/elasticsearch';
-import { InvalidQueryError, StoreUnavailableError } from '../port';
+import { InvalidQueryError, QueryLimitError, StoreUnavailableError, type QueryLimit } from '../port';
 
 const UNAVAILABLE_STATUSES = new Set([401, 403, 429, 502, 503, 504]);
 
@@ -65,7 +66,28 @@ export function toStoreError(err: unknown, kind: CallKind): unknown {
     return new StoreUnavailableError(`Elasticsearch is unavailable (${what})`);
   }
   if (kind === 'query' && statusOf(err) === 400) {
-    return new InvalidQueryError(reasonOf((err as errors.ResponseError).body) ?? 'Elasticsearch refused the query');
+    const reason = reasonOf((err as errors.ResponseError).body) ?? 'Elasticsearch refused the query';
+    return queryLimitOf(reason) ?? new InvalidQueryError(reason);
   }
   return err;
+}
+
+/**
+ * Elasticsearch's refusals of a query over one of its limits, recognized by their reasons (the
+ * messages of TooComplexToDeterminizeException, IndexSearcher.TooManyNestedClauses and TooManyClauses,
+ * TermsQueryBuilder and RegexpQueryBuilder), as the same catalogue errors the embedded store gives.
+ */
+const LIMIT_REASONS: { limit: QueryLimit; pattern: RegExp; props: (m: RegExpExecArray) => Record<string, string | number> }[] = [
+  { limit: 'too_complex_to_determinize', pattern: /^Determinizing (.*) would (?:require|result in) more than (\d+)/s, props: (m) => ({ pattern: m[1], limit: Number(m[2]) }) },
+  { limit: 'too_many_clauses', pattern: /maxClauseCount is set to (\d+)/, props: (m) => ({ limit: Number(m[1]), detail: '' }) },
+  { limit: 'too_many_terms', pattern: /The number of terms \[(\d+)\] used in the Terms Query request has exceeded the allowed maximum of \[(\d+)\]/, props: (m) => ({ count: Number(m[1]), limit: Number(m[2]) }) },
+  { limit: 'regex_too_long', pattern: /The length of regex \[(\d+)\] used in the (\w+) [Qq]uery request has exceeded the allowed maximum of \[(\d+)\]/, props: (m) => ({ length: Number(m[1]), clause: m[2], limit: Number(m[3]) }) },
+];
+
+export function queryLimitOf(reason: string): QueryLimitError | undefined {
+  for (const { limit, pattern, props } of LIMIT_REASONS) {
+    const m = pattern.exec(reason);
+    if (m !== null) return new QueryLimitError(limit, props(m), reason);
+  }
+  return undefined;
 }
