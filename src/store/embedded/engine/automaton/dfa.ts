@@ -288,6 +288,9 @@ function grow(values: Int32Array, size: number): Int32Array<ArrayBuffer> {
 
 /** Sorts values[from, to) in place: quicksort down to short runs, then insertion sort. */
 function sortInts(values: Int32Array, from: number, to: number): void {
+  let sorted = true;
+  for (let i = from + 1; i < to && sorted; i++) sorted = values[i - 1] <= values[i];
+  if (sorted) return; // often so: targets come in the order of their (sorted) sources
   while (to - from > 24) {
     const mid = (from + to) >>> 1;
     const a = values[from];

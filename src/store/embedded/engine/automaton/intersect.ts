@@ -37,11 +37,11 @@ export function intersectSorted(
 ): number {
   const size = terms.size;
   if (automaton.initial < 0 || size === 0) return 0;
-  let budget = CHECKPOINT_INTERVAL;
-  const tick = (visited: number): void => {
-    budget -= visited;
-    if (budget <= 0) {
-      budget = CHECKPOINT_INTERVAL;
+  let untilCheckpoint = CHECKPOINT_INTERVAL;
+  /** Counts a term read or visited; calls `checkpoint` every CHECKPOINT_INTERVAL of them. */
+  const tick = (): void => {
+    if (--untilCheckpoint <= 0) {
+      untilCheckpoint = CHECKPOINT_INTERVAL;
       checkpoint?.();
     }
   };
@@ -50,7 +50,7 @@ export function intersectSorted(
     for (let j = from; j < to; j++) {
       visit(j);
       matches++;
-      tick(1);
+      tick();
     }
   };
 
@@ -66,7 +66,7 @@ export function intersectSorted(
   let known = 0; // states[0..known] hold for `previous`
   let i = 0;
   while (i < size) {
-    tick(1);
+    tick();
     const term = terms.term(i);
     if (states.length <= term.length) {
       const grown = new Int32Array(Math.max(term.length + 1, states.length * 2));
