@@ -30,6 +30,7 @@ import { CollectionStats } from './similarity';
 import { intToByte4 } from './smallFloat';
 import { SortedKeys } from './sortedKeys';
 import { SortedTerms } from './sortedTerms';
+import { Budget, Steps } from './budget/budget';
 import { compareUtf8 } from './strings';
 import { TermHash } from './termHash';
 import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
@@ -130,12 +131,23 @@ export class FieldIndex {
 
   /** text, keyword, boolean: the terms in UTF-8 order (sortedTerms.ts), postings and order brought up to date. */
   sortedTerms(): SortedTerms {
+    const sorted = this.sortedView();
+    sorted.refresh();
+    return sorted;
+  }
+
+  /** The same within a search's budget (the first sort of a large dictionary takes a while). */
+  *sortedTermsSteps(budget: Budget): Steps<SortedTerms> {
+    const sorted = this.sortedView();
+    yield* sorted.refreshSteps(budget);
+    return sorted;
+  }
+
+  private sortedView(): SortedTerms {
     const terms = this.terms;
     if (terms === null) throw new Error(`internal: field ${this.name} has no terms`);
     this.refresh();
-    const sorted = (this.sorted ??= new SortedTerms(terms.strings));
-    sorted.refresh();
-    return sorted;
+    return (this.sorted ??= new SortedTerms(terms.strings));
   }
 
   /** The id of a term some live document has, or -1 (the postings are brought up to date first). */

