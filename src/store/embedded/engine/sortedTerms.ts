@@ -35,12 +35,16 @@ function sortedIds(strings: readonly string[], from: number, to: number): Int32A
 /** Terms sorted at once before merging (a native sort of this many takes a few milliseconds). */
 const RUN = 16_384;
 
-function merge(strings: readonly string[], a: Int32Array, b: Int32Array): Int32Array {
+/** Two sorted runs merged, checking the budget every RUN terms (merging 100,000 terms takes a while). */
+function* merge(strings: readonly string[], a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
   const merged = new Int32Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;
-  while (i < a.length && j < b.length) merged[k++] = compareUtf8(strings[a[i]], strings[b[j]]) <= 0 ? a[i++] : b[j++];
+  while (i < a.length && j < b.length) {
+    merged[k++] = compareUtf8(strings[a[i]], strings[b[j]]) <= 0 ? a[i++] : b[j++];
+    if (k % RUN === 0 && budget.due()) yield;
+  }
   while (i < a.length) merged[k++] = a[i++];
   while (j < b.length) merged[k++] = b[j++];
   return merged;
@@ -78,8 +82,7 @@ export class SortedTerms {
     while (runs.length > 1) {
       const next: Int32Array[] = [];
       for (let r = 0; r + 1 < runs.length; r += 2) {
-        next.push(merge(strings, runs[r], runs[r + 1]));
-        if (budget.due()) yield;
+        next.push(yield* merge(strings, runs[r], runs[r + 1], budget));
       }
       if (runs.length % 2 === 1) next.push(runs[runs.length - 1]);
       runs.splice(0, runs.length, ...next);
