@@ -82,20 +82,28 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
       const where = shortPath(pathOf(at));
       throw new QueryLimitError('query_too_deep', { path: where, limit: limits.maxQueryDepth }, `the query at ${where} is nested deeper than ${limits.maxQueryDepth} levels`);
     }
-    const visit = (child: unknown, name: string | number) => {
-      if (typeof child !== 'object' || child === null) return;
-      values.push(child);
-      parents.push(at);
-      names.push(name);
-      depths.push(depth + 1);
-      pending.push(values.length - 1);
-    };
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) visit(value[i], i);
-    } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i];
+        if (typeof child !== 'object' || child === null) continue;
+        pending.push(values.length);
+        values.push(child);
+        parents.push(at);
+        names.push(i);
+        depths.push(depth + 1);
+      }
+    } else {
+      const obj = value as Record<string, unknown>;
+      for (const key in obj) {
+        if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
         if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${shortPath(pathOf(at, key))}`);
-        visit(value[key], key);
+        const child = obj[key];
+        if (typeof child !== 'object' || child === null) continue;
+        pending.push(values.length);
+        values.push(child);
+        parents.push(at);
+        names.push(key);
+        depths.push(depth + 1);
       }
     }
   }
