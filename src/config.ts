@@ -57,7 +57,7 @@ const schema = z.object({
   MAX_DETERMINIZED_STATES: count(1, 10_000_000, 10_000),
   MAX_FIELDS: count(1, 100_000, 1000),
   SEARCH_TIMEOUT: duration.default(10_000),
-  SEARCH_SLICE_MS: count(1, 1000, 20),
+  SEARCH_SLICE_MS: count(1, 1000, 5),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
   GRAPHQL_LANDING_PAGE: flag,
