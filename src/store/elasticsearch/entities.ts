@@ -9,6 +9,7 @@
  * slug.
  */
 import { compileMatcher } from '../embedded/engine/matcher';
+import { IndexMapping } from '../embedded/engine/mapping';
 import { ENTITY_MAPPING } from '../embedded/embeddedStore';
 import type { CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
 import type { Backend } from './backend';
@@ -52,11 +53,37 @@ export class ElasticsearchEntities implements EntityStore {
   }
 
   /**
-   * With Elasticsearch the field types are the gateway's explicit entity mapping and what the entity
-   * itself maps dynamically (the cluster's mapping is not read for each change).
+   * Field types of each collection as this gateway knows them: the explicit entity mapping, the
+   * cluster's mapping read when the collection is first subscribed to, and every entity written
+   * through this gateway since (mapped as Elasticsearch's dynamic mapping maps it).
    */
-  matcher(_collection: string, query: QueryDsl): (id: string, source: Doc) => boolean {
-    const matches = compileMatcher(query, ENTITY_MAPPING);
+  private readonly mappings = new Map<string, IndexMapping>();
+
+  private mappingOf(collection: string): IndexMapping {
+    let mapping = this.mappings.get(collection);
+    if (mapping === undefined) {
+      const learned = new IndexMapping(ENTITY_MAPPING);
+      this.mappings.set(collection, learned);
+      void this.backend
+        .call('read', (client) => client.indices.getMapping({ index: this.names.entities(collection) }))
+        .then((response) => {
+          for (const index of Object.values(response as Record<string, { mappings?: { properties?: Record<string, unknown> } }>)) learnProperties(learned, index.mappings?.properties ?? {}, '');
+        })
+        .catch(() => undefined); // no index yet, or the cluster is away: the writes teach the rest
+      mapping = learned;
+    }
+    return mapping;
+  }
+
+  private learn(collection: string, sources: readonly Doc[]): void {
+    const mapping = this.mappings.get(collection);
+    if (mapping !== undefined) for (const source of sources) mapping.walk(source, () => undefined);
+  }
+
+  /** Subscription filters see the collection's field types as this gateway knows them (mappingOf). */
+  matcher(collection: string, query: QueryDsl): (id: string, source: Doc) => boolean {
+    const mapping = this.mappingOf(collection);
+    const matches = compileMatcher(query, () => mapping.copy());
     return (id, source) => matches(source, id);
   }
 
@@ -74,6 +101,15 @@ export class ElasticsearchEntities implements EntityStore {
   }
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+    const outcomes = await this.writeMany(collection, items);
+    this.learn(
+      collection,
+      items.filter((_, i) => outcomes[i] === 'ok').map((item) => item.source),
+    );
+    return outcomes;
+  }
+
+  private async writeMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const outcomes: WriteOutcome[] = new Array(items.length);
     if (items.length === 0) return outcomes;
     const index = await this.ensure(collection);
@@ -171,6 +207,12 @@ export class ElasticsearchEntities implements EntityStore {
   }
 
   async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+    const outcome = await this.replaceOnce(collection, id, source);
+    if (outcome === 'ok') this.learn(collection, [source]);
+    return outcome;
+  }
+
+  private async replaceOnce(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
     const index = this.names.entities(collection);
     const newSlug = slugOf(source);
     /** Reservations of slugs this entity had before, to release once the new version is written. */
@@ -238,5 +280,38 @@ export class ElasticsearchEntities implements EntityStore {
       return true;
     }
     throw new Error(`entity "${id}" of "${collection}" kept changing during ${MAX_WRITE_ATTEMPTS} attempts to delete it`);
+  }
+}
+
+/** Elasticsearch's field types, as the engine's (mapping.ts FieldType). */
+const ES_TYPES: Record<string, 'text' | 'keyword' | 'long' | 'float' | 'date' | 'boolean'> = {
+  text: 'text',
+  keyword: 'keyword',
+  long: 'long',
+  integer: 'long',
+  short: 'long',
+  byte: 'long',
+  double: 'float',
+  float: 'float',
+  half_float: 'float',
+  scaled_float: 'float',
+  date: 'date',
+  boolean: 'boolean',
+};
+
+/** The fields of an Elasticsearch mapping's `properties`, declared in an IndexMapping (multi-fields included). */
+export function learnProperties(mapping: IndexMapping, properties: Record<string, unknown>, prefix: string): void {
+  for (const [name, spec] of Object.entries(properties)) {
+    if (typeof spec !== 'object' || spec === null) continue;
+    const field = prefix === '' ? name : `${prefix}.${name}`;
+    const s = spec as { type?: string; properties?: Record<string, unknown>; fields?: Record<string, { type?: string }> };
+    if (s.properties !== undefined) {
+      learnProperties(mapping, s.properties, field);
+      continue;
+    }
+    const type = ES_TYPES[s.type ?? ''];
+    if (type === undefined) continue;
+    const keyword = s.fields?.keyword?.type === 'keyword' ? `${field}.keyword` : undefined;
+    mapping.learn(field, type, keyword);
   }
 }

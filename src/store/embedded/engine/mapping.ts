@@ -88,6 +88,19 @@ export class IndexMapping {
     return copy;
   }
 
+  /**
+   * A field another source knows the type of (an Elasticsearch index's mapping), with its keyword
+   * sub-field when it has one; fields already mapped keep their type.
+   */
+  learn(field: string, type: FieldType, keywordSubfield?: string): void {
+    if (this.slots.has(field)) return;
+    this.declare(field, type);
+    if (type === 'text' && keywordSubfield !== undefined) {
+      this.slots.set(keywordSubfield, 'keyword');
+      this.subfields.set(field, keywordSubfield);
+    }
+  }
+
   private declare(field: string, type: FieldType): void {
     const parts = field.split('.');
     for (let i = 1; i < parts.length; i++) {

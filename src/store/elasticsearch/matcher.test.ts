@@ -1,0 +1,47 @@
+import { IndexMapping } from '../embedded/engine/mapping';
+import { learnProperties } from './entities';
+import { entity, storeOnFake } from './testing/storeOnFake';
+
+describe('subscription filters on the Elasticsearch store', () => {
+  it("see the entity's real _id and the field types entities written before fixed", async () => {
+    const { store } = storeOnFake();
+    const byId = store.entities.matcher('countries', { ids: { values: ['fr'] } });
+    expect(byId('fr', entity('fr', 'france'))).toBe(true);
+    expect(byId('de', entity('de', 'germany'))).toBe(false);
+    const atLeast9 = store.entities.matcher('countries', { range: { points: { gte: 9 } } });
+    expect(await store.entities.create('countries', 'fr', entity('fr', 'france', { points: 5 }))).toBe('ok');
+    // points is a long now: "12" is the number 12 (alone, it would be text, and "12" < "9")
+    expect(atLeast9('de', entity('de', 'germany', { points: '12' }))).toBe(true);
+    expect(atLeast9('de', entity('de', 'germany', { points: '3' }))).toBe(false);
+  });
+
+  it("read an Elasticsearch mapping's properties as field types", () => {
+    const mapping = new IndexMapping();
+    learnProperties(
+      mapping,
+      {
+        name: { type: 'text', fields: { keyword: { type: 'keyword', ignore_above: 256 } } },
+        code: { type: 'keyword' },
+        rank: { type: 'integer' },
+        price: { type: 'scaled_float', scaling_factor: 100 },
+        at: { type: 'date' },
+        on: { type: 'boolean' },
+        place: { properties: { city: { type: 'text' } } },
+        shape: { type: 'geo_shape' },
+      },
+      '',
+    );
+    expect([mapping.type('name'), mapping.type('name.keyword'), mapping.type('code'), mapping.type('rank'), mapping.type('price'), mapping.type('at'), mapping.type('on'), mapping.type('place.city'), mapping.type('shape')]).toEqual([
+      'text',
+      'keyword',
+      'keyword',
+      'long',
+      'float',
+      'date',
+      'boolean',
+      'text',
+      undefined,
+    ]);
+    expect(mapping.isObject('place')).toBe(true);
+  });
+});
