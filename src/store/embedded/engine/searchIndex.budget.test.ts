@@ -62,6 +62,16 @@ describe('SearchIndex: searches in slices', () => {
     expect(await index.countSliced(wide)).toEqual({ count: 0, timedOut: true });
   });
 
+  it('determinizes a pattern between slices, and refuses one over its limit after pausing', async () => {
+    const index = filled({ sliceMs: 0 }, 100);
+    const complex = index.searchSliced(page({ query: { regexp: { name: '(a|b)*a(a|b){40}' } } }));
+    expect(complex).toBeInstanceOf(Promise); // it paused while determinizing
+    await expect(complex).rejects.toMatchObject({ limit: 'too_complex_to_determinize' });
+    const fine = index.searchSliced(page({ query: { regexp: { name: '(a|b)*a(a|b){6}' } } }));
+    expect(fine).toBeInstanceOf(Promise);
+    expect(((await fine) as SearchResult).total).toBe(0);
+  });
+
   it('takes the request timeout over its own default', async () => {
     let now = 0;
     const index = filled({ timeoutMs: 1_000_000, clock: () => now++ }, 3000);

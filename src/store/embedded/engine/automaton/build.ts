@@ -11,7 +11,8 @@
  */
 import { WorkBudget } from './budget';
 import { MAX_CODE_POINT } from './codePoints';
-import { complement, determinize, Dfa, intersection } from './dfa';
+import { complement, determinize, determinizeSteps, Dfa, intersection } from './dfa';
+import { Budget, Steps } from '../budget/budget';
 import { Nfa } from './nfa';
 import { RegexpNode } from './regexpParser';
 
@@ -20,8 +21,15 @@ export function buildDfa(node: RegexpNode, budget: WorkBudget): Dfa {
   return new NfaBuilder(budget, new Map()).toDfa(node);
 }
 
+/** buildDfa, its (outermost) determinization within a search's time budget (dfa.ts determinizeSteps). */
+export function* buildDfaSteps(node: RegexpNode, budget: WorkBudget, time: Budget): Steps<Dfa> {
+  const builder = new NfaBuilder(budget, new Map());
+  const { start, end } = builder.nfaOf(node);
+  return yield* determinizeSteps(builder.nfa, start, end, budget, time);
+}
+
 class NfaBuilder {
-  private readonly nfa: Nfa;
+  readonly nfa: Nfa;
   /** States with character transitions built so far: Lucene's "states - 1" of a fragment. */
   private positions = 0;
 
@@ -34,9 +42,14 @@ class NfaBuilder {
   }
 
   toDfa(node: RegexpNode): Dfa {
-    const start = this.nfa.addState();
-    const end = this.build(node, start);
+    const { start, end } = this.nfaOf(node);
     return determinize(this.nfa, start, end, this.budget);
+  }
+
+  /** The NFA of a node: its start and final states. */
+  nfaOf(node: RegexpNode): { start: number; end: number } {
+    const start = this.nfa.addState();
+    return { start, end: this.build(node, start) };
   }
 
   private build(node: RegexpNode, from: number): number {

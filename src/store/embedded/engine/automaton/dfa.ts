@@ -10,6 +10,7 @@
 import { MAX_CODE_POINT } from './codePoints';
 import { WorkBudget } from './budget';
 import { IntSetTable } from './intSetTable';
+import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { Nfa } from './nfa';
 
 export interface Dfa {
@@ -30,6 +31,18 @@ export const UNIVERSAL_DFA: Dfa = { accept: [true], transitions: [[0, MAX_CODE_P
  * charged when the state is taken from the worklist. The result has no dead states.
  */
 export function determinize(nfa: Nfa, start: number, final: number, budget: WorkBudget): Dfa {
+  return runToEnd(determinizeSteps(nfa, start, final, budget, UNLIMITED));
+}
+
+/** DFA states made between two checks of a search's time budget. */
+const STATES_PER_CHECK = 64;
+
+/**
+ * determinize, as steps that check a search's time budget every STATES_PER_CHECK DFA states and
+ * pause when its slice is over: a pattern near its effort limit takes tens of milliseconds to
+ * determinize (or to be refused), which would otherwise keep the event loop.
+ */
+export function* determinizeSteps(nfa: Nfa, start: number, final: number, budget: WorkBudget, time: Budget): Steps<Dfa> {
   const mark = new Int32Array(nfa.size);
   let stamp = 0;
   const stack = new Int32Array(nfa.size);
@@ -94,6 +107,7 @@ export function determinize(nfa: Nfa, start: number, final: number, budget: Work
 
   if (stateOf(Int32Array.of(start), 0, 1) < 0) return EMPTY_DFA;
   for (let d = 0; d < accept.length; d++) {
+    if (d % STATES_PER_CHECK === STATES_PER_CHECK - 1 && time.due()) yield;
     const first = kernels.start(d);
     const last = accept[d] ? kernels.end(d) - 1 : kernels.end(d);
     budget.chargeDeterminize(last - first);

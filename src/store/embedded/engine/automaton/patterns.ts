@@ -12,7 +12,8 @@
  * Operations.concatenate of no automata gives one that accepts nothing.
  */
 import { DEFAULT_DETERMINIZE_WORK_LIMIT, TooComplexError, WorkBudget } from './budget';
-import { buildDfa } from './build';
+import { buildDfa, buildDfaSteps } from './build';
+import { Budget, Steps } from '../budget/budget';
 import { ANY_CHAR, charCount, charSet, codePointAt } from './codePoints';
 import { parseRegexpFlags, RegexpFlag } from './regexpFlags';
 import { parseRegexp, RegexpNode } from './regexpParser';
@@ -47,6 +48,10 @@ export function compileWildcard(
   caseInsensitive = false,
   maxDeterminizedStates: number = DEFAULT_DETERMINIZE_WORK_LIMIT,
 ): RunAutomaton {
+  return compile(wildcardAst(pattern, caseInsensitive), 'wildcard', pattern, maxDeterminizedStates);
+}
+
+function wildcardAst(pattern: string, caseInsensitive: boolean): RegexpNode {
   const items: RegexpNode[] = [];
   for (let i = 0; i < pattern.length; ) {
     const c = codePointAt(pattern, i);
@@ -59,7 +64,7 @@ export function compileWildcard(
       items.push({ type: 'chars', ranges: charSet(escaped, false) });
     } else items.push({ type: 'chars', ranges: charSet(c, caseInsensitive) });
   }
-  return compile(concatenate(items), 'wildcard', pattern, maxDeterminizedStates);
+  return concatenate(items);
 }
 
 /** Terms starting with `prefix`. Linear in the prefix: no limit applies. */
@@ -89,4 +94,20 @@ function literal(text: string, caseInsensitive: boolean): RegexpNode[] {
 
 function compile(ast: RegexpNode, kind: PatternKind, source: string, workLimit: number): RunAutomaton {
   return new RunAutomaton(buildDfa(ast, new WorkBudget(source, workLimit)), kind, source);
+}
+
+function* compileSteps(ast: RegexpNode, kind: PatternKind, source: string, workLimit: number, time: Budget): Steps<RunAutomaton> {
+  return new RunAutomaton(yield* buildDfaSteps(ast, new WorkBudget(source, workLimit), time), kind, source);
+}
+
+/** compileRegexp within a search's time budget: its determinization pauses between slices. */
+export function compileRegexpSteps(pattern: string, options: RegexpCompileOptions, time: Budget): Steps<RunAutomaton> {
+  const flags = typeof options.flags === 'string' ? parseRegexpFlags(options.flags) : (options.flags ?? RegexpFlag.ALL);
+  const ast = parseRegexp(pattern, { flags, caseInsensitive: options.caseInsensitive });
+  return compileSteps(ast, 'regexp', pattern, options.maxDeterminizedStates ?? DEFAULT_DETERMINIZE_WORK_LIMIT, time);
+}
+
+/** compileWildcard within a search's time budget. */
+export function compileWildcardSteps(pattern: string, caseInsensitive: boolean, maxDeterminizedStates: number, time: Budget): Steps<RunAutomaton> {
+  return compileSteps(wildcardAst(pattern, caseInsensitive), 'wildcard', pattern, maxDeterminizedStates, time);
 }

@@ -19,7 +19,7 @@ import { LQuery, LeafQuery, matchNone, setLeaf, termQuery } from '../lucene/quer
 import { FieldType } from '../mapping';
 import { BuildContext } from './context';
 import { compileCaseInsensitiveTerm } from '../automaton';
-import { lazyAutomaton } from './patternCache';
+import { atOnce, lazyAutomaton } from './patternCache';
 import { idsIn, pointEquals, pointRange, termsAccepted, termsIn } from './leaves';
 import { invalid } from './params';
 
@@ -88,7 +88,7 @@ export function exactQuery(ctx: BuildContext, field: string, value: unknown, whe
       if (!caseInsensitive) return termQuery(field, term);
       // AutomatonQueries.caseInsensitiveTermQuery: ASCII letters in either case
       const key = `caseInsensitiveTerm:${JSON.stringify(term)}`;
-      return termsAccepted(field, key, lazyAutomaton(key, () => compileCaseInsensitiveTerm(term)));
+      return termsAccepted(field, key, lazyAutomaton(key, () => atOnce(() => compileCaseInsensitiveTerm(term))));
     }
     case 'boolean': {
       const term = booleanTerm(booleanValue(field, value, where));

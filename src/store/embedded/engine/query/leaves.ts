@@ -5,6 +5,7 @@
  * gives a document set that the filter cache keeps (see filterCache.ts).
  */
 import { RunAutomaton, intersectSorted } from '../automaton';
+import { LazyAutomaton, atOnce } from './patternCache';
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
@@ -154,12 +155,12 @@ export const CONSTANT_SCORE: PatternRewrite = { kind: 'constant_score' };
  * `prepare`, within the search's budget, and its result used right after (by `docSet`, or by
  * `expand` for the boolean rewrites).
  */
-export function termsAccepted(field: string, key: string, pattern: RunAutomaton | (() => RunAutomaton), rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
-  // compiled when first evaluated (patternCache.ts)
-  const automaton = typeof pattern === 'function' ? pattern : () => pattern;
+export function termsAccepted(field: string, key: string, pattern: RunAutomaton | LazyAutomaton, rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
+  // compiled when first evaluated, within the search's budget (patternCache.ts)
+  const automaton: LazyAutomaton = typeof pattern === 'function' ? pattern : () => atOnce(() => pattern);
   let prepared: { index: InvertedIndex; ids: number[] } | null = null;
   const termIds = (index: InvertedIndex, f: FieldIndex): number[] => {
-    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, automaton(), UNLIMITED));
+    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, runToEnd(automaton(UNLIMITED)), UNLIMITED));
     prepared = null;
     if (rewrite.kind !== 'constant_score' && rewrite.kind !== 'top_terms' && ids.length > maxClauseCount) {
       throw new QueryLimitError('too_many_clauses', { limit: maxClauseCount, detail: ` (the pattern on ${JSON.stringify(field)} matches ${ids.length} terms)` }, `maxClauseCount is set to ${maxClauseCount}`);
@@ -201,7 +202,7 @@ export function termsAccepted(field: string, key: string, pattern: RunAutomaton 
     *prepare(index, budget) {
       const f = index.field(field);
       if (f === undefined || f.terms === null) return;
-      prepared = { index, ids: yield* acceptedTerms(f, automaton(), budget) };
+      prepared = { index, ids: yield* acceptedTerms(f, yield* automaton(budget), budget) };
     },
     expand: scoring ? expand : undefined,
   };

@@ -15,7 +15,7 @@ import { toText } from '../fieldValues';
 import { BuildContext, ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
 import { CONSTANT_SCORE, PatternRewrite, termsAccepted } from './leaves';
-import { lazyAutomaton } from './patternCache';
+import { atOnce, lazyAutomaton } from './patternCache';
 import { at, boostOf, checkParams, invalid, readBoolean, readName, readScalar, readString, singleField } from './params';
 
 /** Elasticsearch's `rewrite` values (QueryParsers.parseRewriteMethod), as PatternRewrite (leaves.ts). */
@@ -74,7 +74,7 @@ export function tooComplex(err: unknown): unknown {
 export const parsePrefix: ClauseParser = (body, path) => {
   const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('prefix', ['value', 'prefix'], body, path);
   const key = `prefix:${JSON.stringify([pattern, caseInsensitive])}`;
-  const automaton = lazyAutomaton(key, () => compilePrefix(pattern, caseInsensitive));
+  const automaton = lazyAutomaton(key, () => atOnce(() => compilePrefix(pattern, caseInsensitive)));
   return {
     toLucene(ctx) {
       if (!stringFieldOnly(ctx, 'prefix', field, where)) return matchNone(`unmapped field ${field}`);

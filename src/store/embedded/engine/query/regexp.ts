@@ -13,7 +13,7 @@
  * over the sorted term dictionary; constant-score. On keyword fields and the terms of text fields.
  */
 import { QueryLimitError } from '../../../port';
-import { RegexpFlagError, RegexpSyntaxError, compileRegexp, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
+import { RegexpFlagError, RegexpSyntaxError, compileRegexpSteps, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
 import { lazyAutomaton } from './patternCache';
 import { hasOwn } from '../json';
 import { matchNone, withBoost } from '../lucene/query';
@@ -55,9 +55,9 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
     throw err;
   }
   const key = `regexp:${JSON.stringify([pattern, flagBits, caseInsensitive])}`;
-  const automaton = lazyAutomaton(`${key}:${workLimit}`, () => {
+  const automaton = lazyAutomaton(`${key}:${workLimit}`, function* (budget) {
     try {
-      return compileRegexp(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit });
+      return yield* compileRegexpSteps(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, budget);
     } catch (err) {
       throw tooComplex(err);
     }

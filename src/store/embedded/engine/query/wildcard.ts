@@ -6,7 +6,7 @@
  * WildcardQuery.toAutomaton) and walked over the sorted term dictionary: no backtracking, whatever
  * the stars (a pattern whose DFA would exceed MAX_DETERMINIZED_STATES' effort is refused).
  */
-import { compileWildcard } from '../automaton';
+import { compileWildcardSteps } from '../automaton';
 import { matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
 import { termsAccepted } from './leaves';
@@ -17,9 +17,9 @@ export const parseWildcard: ClauseParser = (body, path, ctx) => {
   const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
   const key = `wildcard:${JSON.stringify([pattern, caseInsensitive])}`;
   const { maxDeterminizedStates } = ctx.limits;
-  const automaton = lazyAutomaton(`${key}:${maxDeterminizedStates}`, () => {
+  const automaton = lazyAutomaton(`${key}:${maxDeterminizedStates}`, function* (budget) {
     try {
-      return compileWildcard(pattern, caseInsensitive, maxDeterminizedStates);
+      return yield* compileWildcardSteps(pattern, caseInsensitive, maxDeterminizedStates, budget);
     } catch (err) {
       throw tooComplex(err);
     }
