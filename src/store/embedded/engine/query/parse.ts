@@ -73,6 +73,14 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
     for (let i = at; i > 0; i = parents[i]) parts.push(typeof names[i] === 'number' ? `[${names[i]}]` : `.${names[i]}`);
     return path + parts.reverse().join('');
   };
+  /** Records an object or array to visit; its number. */
+  const node = (value: unknown, parent: number, name: string | number, depth: number): number => {
+    values.push(value);
+    parents.push(parent);
+    names.push(name);
+    depths.push(depth);
+    return values.length - 1;
+  };
   const pending: number[] = [0];
   while (pending.length > 0) {
     const at = pending.pop() as number;
@@ -85,12 +93,7 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const child: unknown = value[i];
-        if (typeof child !== 'object' || child === null) continue;
-        pending.push(values.length);
-        values.push(child);
-        parents.push(at);
-        names.push(i);
-        depths.push(depth + 1);
+        if (typeof child === 'object' && child !== null) pending.push(node(child, at, i, depth + 1));
       }
     } else {
       const obj = value as Record<string, unknown>;
@@ -98,12 +101,7 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
         if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
         if (SCRIPT_KEYS.has(key)) throw invalid(`scripts are not allowed: ${quote(key)} at ${shortPath(pathOf(at, key))}`);
         const child = obj[key];
-        if (typeof child !== 'object' || child === null) continue;
-        pending.push(values.length);
-        values.push(child);
-        parents.push(at);
-        names.push(key);
-        depths.push(depth + 1);
+        if (typeof child === 'object' && child !== null) pending.push(node(child, at, key, depth + 1));
       }
     }
   }

@@ -8,14 +8,15 @@
  * near the prefix are read.
  */
 import { QueryLimitError } from '../../../port';
-import { TooComplexError, compilePrefix } from '../automaton';
+import { RunAutomaton, TooComplexError, compilePrefix } from '../automaton';
 import { hasOwn, isPlainObject } from '../json';
 import { matchNone, withBoost } from '../lucene/query';
 import { toText } from '../fieldValues';
 import { BuildContext, ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
 import { CONSTANT_SCORE, PatternRewrite, termsAccepted } from './leaves';
-import { atOnce, lazyAutomaton } from './patternCache';
+import { LazyAutomaton, atOnce, lazyAutomaton } from './patternCache';
+import { Budget, Steps } from '../budget/budget';
 import { at, boostOf, checkParams, invalid, readBoolean, readName, readScalar, readString, singleField } from './params';
 
 /** Elasticsearch's `rewrite` values (QueryParsers.parseRewriteMethod), as PatternRewrite (leaves.ts). */
@@ -69,6 +70,17 @@ export function stringFieldOnly(ctx: BuildContext, clause: string, field: string
 /** A pattern too complex to determinize, as its catalogue error. */
 export function tooComplex(err: unknown): unknown {
   return err instanceof TooComplexError ? new QueryLimitError('too_complex_to_determinize', { pattern: err.pattern, limit: err.limit }, err.message) : err;
+}
+
+/** A pattern compiled lazily within the search's budget (patternCache.ts), too complex as its catalogue error. */
+export function lazyPattern(key: string, compile: (budget: Budget) => Steps<RunAutomaton>): LazyAutomaton {
+  return lazyAutomaton(key, function* (budget) {
+    try {
+      return yield* compile(budget);
+    } catch (err) {
+      throw tooComplex(err);
+    }
+  });
 }
 
 export const parsePrefix: ClauseParser = (body, path) => {

@@ -14,13 +14,12 @@
  */
 import { QueryLimitError } from '../../../port';
 import { RegexpFlagError, RegexpSyntaxError, compileRegexpSteps, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
-import { lazyAutomaton } from './patternCache';
 import { hasOwn } from '../json';
 import { matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
 import { termsAccepted } from './leaves';
 import { at, invalid, readString } from './params';
-import { parseTermPattern, stringFieldOnly, tooComplex } from './prefix';
+import { lazyPattern, parseTermPattern, stringFieldOnly } from './prefix';
 
 export const parseRegexp: ClauseParser = (body, path, ctx) => {
   const { field, where, pattern, boost, caseInsensitive, params, rewrite } = parseTermPattern('regexp', ['value', 'regexp'], body, path, ['flags', 'flags_value', 'max_determinized_states']);
@@ -55,13 +54,7 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
     throw err;
   }
   const key = `regexp:${JSON.stringify([pattern, flagBits, caseInsensitive])}`;
-  const automaton = lazyAutomaton(`${key}:${workLimit}`, function* (budget) {
-    try {
-      return yield* compileRegexpSteps(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, budget);
-    } catch (err) {
-      throw tooComplex(err);
-    }
-  });
+  const automaton = lazyPattern(`${key}:${workLimit}`, (budget) => compileRegexpSteps(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, budget));
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'regexp', field, where)) return matchNone(`unmapped field ${field}`);

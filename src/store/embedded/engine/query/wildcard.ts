@@ -10,20 +10,13 @@ import { compileWildcardSteps } from '../automaton';
 import { matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
 import { termsAccepted } from './leaves';
-import { lazyAutomaton } from './patternCache';
-import { parseTermPattern, stringFieldOnly, tooComplex } from './prefix';
+import { lazyPattern, parseTermPattern, stringFieldOnly } from './prefix';
 
 export const parseWildcard: ClauseParser = (body, path, ctx) => {
   const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
   const key = `wildcard:${JSON.stringify([pattern, caseInsensitive])}`;
   const { maxDeterminizedStates } = ctx.limits;
-  const automaton = lazyAutomaton(`${key}:${maxDeterminizedStates}`, function* (budget) {
-    try {
-      return yield* compileWildcardSteps(pattern, caseInsensitive, maxDeterminizedStates, budget);
-    } catch (err) {
-      throw tooComplex(err);
-    }
-  });
+  const automaton = lazyPattern(`${key}:${maxDeterminizedStates}`, (budget) => compileWildcardSteps(pattern, caseInsensitive, maxDeterminizedStates, budget));
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'wildcard', field, where)) return matchNone(`unmapped field ${field}`);
