@@ -26,8 +26,23 @@ describe('the slice scheduler', () => {
     // other work scheduled now runs between the slices
     const other = new Promise<void>((resolve) => setImmediate(() => (log.push('io'), resolve())));
     expect(await Promise.all([a, b, other])).toEqual(['a', 'b', undefined]);
-    expect(log).toEqual(['a0', 'b0', 'a1', 'io', 'b1', 'a2', 'b2']);
+    // the first turn gives way (two searches just started: their answers go first), then round robin
+    expect(log).toEqual(['a0', 'b0', 'io', 'a1', 'b1', 'a2', 'b2']);
     expect(pausedSearches()).toBe(0);
+  });
+
+  it('gives way once when a new search started since its last turn, never twice in a row', async () => {
+    const log: string[] = [];
+    const long = runSliced(sliced('long', 4, log), new Budget(1000, 10));
+    await new Promise((resolve) => setImmediate(resolve)); // its first turn gave way to itself starting
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['long0', 'long1']);
+    // a short search starts: the next slice of the long one waits one turn, while the short one's answer would be written
+    expect(runSliced(sliced('short', 1, log), new Budget(1000, 10))).toBe('short');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['long0', 'long1', 'short0']);
+    await long;
+    expect(log).toEqual(['long0', 'long1', 'short0', 'long2', 'long3']);
   });
 
   it('rejects with what the steps throw (a deadline included)', async () => {

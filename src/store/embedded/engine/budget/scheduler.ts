@@ -2,7 +2,8 @@
  * Runs the searches that did not finish within their first slice: one slice of one search per turn
  * of the event loop (setImmediate), round robin. Between two slices Node handles whatever I/O is
  * ready (new requests, health checks, WebSocket pings), and new requests run their own first slice
- * at once, so a short search is never queued behind a long one.
+ * at once, so a short search is never queued behind a long one; when new searches started, the
+ * next slice waits one more turn so that their answers are written first.
  *
  * Hand-written: what is scheduled here are generators of the engine, in the same thread (worker
  * threads would each need their own copy of the index); no library schedules those.
@@ -19,6 +20,11 @@ interface Task {
 const queue: Task[] = [];
 let head = 0;
 let scheduled = false;
+/** Searches started (runSliced calls) in all, and as of the last turn. */
+let started = 0;
+let startedAtLastTurn = 0;
+/** The last turn gave way (see turn). */
+let gaveWay = false;
 
 /** Searches paused and waiting for their next slice (for tests and metrics). */
 export function pausedSearches(): number {
@@ -30,6 +36,7 @@ export function pausedSearches(): number {
  * first slice, else a promise of it (the rest runs from the scheduler).
  */
 export function runSliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
+  started++;
   budget.startSlice();
   const first = steps.next();
   if (first.done) return first.value;
@@ -47,6 +54,18 @@ function schedule(): void {
 
 function turn(): void {
   scheduled = false;
+  // Searches started since the last turn were answered in this turn of the event loop, and their
+  // answers are written from this same check phase, after this callback (queued before them): give
+  // way once, so that they leave before the next slice (a short search does not wait for a slice of
+  // a long one). At most once in a row: paused searches still get every other turn.
+  if (started !== startedAtLastTurn && !gaveWay) {
+    startedAtLastTurn = started;
+    gaveWay = true;
+    schedule();
+    return;
+  }
+  gaveWay = false;
+  startedAtLastTurn = started;
   const task = queue[head++];
   if (head > 1024 && head * 2 > queue.length) {
     queue.splice(0, head);
