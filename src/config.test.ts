@@ -15,7 +15,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_KEY_MAX_TTL: '30d' }).apiKeys.maxTtl).toBe(30 * 86_400_000);
   });
 
+  it("has Elasticsearch's query limits and the search budget as settings", () => {
+    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, timeoutMs: 10_000, sliceMs: 5 });
+    expect(loadConfig({}).limits.maxJsonDepth).toBe(1000);
+    const set = loadConfig({ SEARCH_TIMEOUT: '2s', SEARCH_SLICE_MS: '20', MAX_CLAUSE_COUNT: '1024', MAX_JSON_DEPTH: '50' });
+    expect([set.search.timeoutMs, set.search.sliceMs, set.search.maxClauseCount, set.limits.maxJsonDepth]).toEqual([2000, 20, 1024, 50]);
+  });
+
   it.each([
+    [{ SEARCH_TIMEOUT: 'soon' }, 'SEARCH_TIMEOUT'],
+    [{ MAX_JSON_DEPTH: '5000' }, 'MAX_JSON_DEPTH'],
+    [{ MAX_CLAUSE_COUNT: '0' }, 'MAX_CLAUSE_COUNT'],
+    [{ SEARCH_SLICE_MS: 'fast' }, 'SEARCH_SLICE_MS'],
     [{ PORT: 'http' }, 'PORT'],
     [{ API_KEY_MAX_TTL: 'soon' }, 'API_KEY_MAX_TTL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
