@@ -47,11 +47,7 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
-    return this.cache.count(collection, query, filter, () => {
-      const counted = this.index(collection).countSliced(query, filter);
-      const toResult = (c: { count: number; timedOut: boolean }): CountResult => (c.timedOut ? { count: c.count, timed_out: true } : { count: c.count });
-      return counted instanceof Promise ? counted.then(toResult) : toResult(counted);
-    });
+    return this.cache.count(collection, query, filter, () => this.index(collection).countSliced(query, filter));
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
@@ -63,10 +59,10 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
-    this.index(collection).checkFields(items.map((item) => item.source));
+    const index = this.index(collection);
+    index.checkFields(items.map((item) => item.source));
     const outcomes = this.db.insertEntities(collection, items);
     if (outcomes.includes('ok')) this.cache.invalidate(collection);
-    const index = this.index(collection);
     outcomes.forEach((outcome, i) => {
       if (outcome === 'ok') index.put(items[i].id, items[i].source);
     });
@@ -74,11 +70,12 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
-    this.index(collection).checkFields([source]);
+    const index = this.index(collection);
+    index.checkFields([source]);
     const outcome = this.db.replaceEntity(collection, id, source);
     if (outcome === 'ok') {
       this.cache.invalidate(collection);
-      this.index(collection).put(id, source);
+      index.put(id, source);
     }
     return outcome;
   }

@@ -3,7 +3,7 @@
  * Elasticsearch's matching, order and scores (see the modules it assembles: mapping, analyzer,
  * fieldIndex, similarity, lucene/*, query/*, sort, source).
  */
-import { Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit } from '../../port';
+import { CountResult, Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit } from '../../port';
 import { floatToJson } from './fieldValues';
 import { InvertedIndex } from './invertedIndex';
 import { describe, isPlainObject } from './json';
@@ -36,12 +36,6 @@ export interface SearchIndexOptions {
   sliceMs?: number;
   /** The budget's clock (tests): milliseconds from some origin. */
   clock?: () => number;
-}
-
-/** What a count answers: the count, and whether it stopped at its deadline (then it is a lower bound). */
-export interface CountOutcome {
-  count: number;
-  timedOut: boolean;
 }
 
 export class SearchIndex {
@@ -290,21 +284,21 @@ export class SearchIndex {
   }
 
   /** A count within the index's time budget, paused every slice (see searchSliced). */
-  countSliced(query: QueryDsl | undefined, filter?: QueryDsl | null, timeoutMs?: number): CountOutcome | Promise<CountOutcome> {
-    if (this.deferred.length > 0) return this.afterFlush(() => this.countSliced(query, filter, timeoutMs));
-    const budget = new Budget(timeoutMs ?? this.timeoutMs, this.sliceMs, this.clock);
+  countSliced(query: QueryDsl | undefined, filter?: QueryDsl | null): CountResult | Promise<CountResult> {
+    if (this.deferred.length > 0) return this.afterFlush(() => this.countSliced(query, filter));
+    const budget = new Budget(this.timeoutMs, this.sliceMs, this.clock);
     return this.sliced(this.countSteps(query, filter, budget), budget);
   }
 
-  private *countSteps(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, budget: Budget): Steps<CountOutcome> {
+  private *countSteps(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, budget: Budget): Steps<CountResult> {
     const built = buildQuery(parseSearchQuery(query, filter, this.limits), this.mapping, Date.now(), this.limits);
     const shape = disjunctionShape(built);
-    if (shape !== null) return { count: runDisjunction(shape, this.index, 0)?.total ?? 0, timedOut: false };
+    if (shape !== null) return { count: runDisjunction(shape, this.index, 0)?.total ?? 0 };
     try {
-      return { count: (yield* evaluateSteps(built, this.index, 1, false, budget))?.size ?? 0, timedOut: false };
+      return { count: (yield* evaluateSteps(built, this.index, 1, false, budget))?.size ?? 0 };
     } catch (err) {
       if (!(err instanceof TimeExceeded)) throw err;
-      return { count: 0, timedOut: true };
+      return { count: 0, timed_out: true };
     }
   }
 }
