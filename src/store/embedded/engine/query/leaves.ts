@@ -63,6 +63,27 @@ export function pointRange(field: string, range: NumericRange): LQuery {
   });
 }
 
+/**
+ * The long part of a leaf (a walk over a term dictionary, many term lookups), done as steps in the
+ * leaf's `prepare`, within the search's budget, and taken by what reads the leaf right after; when
+ * the leaf is read without it (the filter cache appending new documents, a matcher), done at once.
+ */
+class Prepared<T> {
+  private held: { index: InvertedIndex; value: T } | null = null;
+
+  constructor(private readonly work: (f: FieldIndex, budget: Budget) => Steps<T>) {}
+
+  *prepare(index: InvertedIndex, f: FieldIndex, budget: Budget): Steps<void> {
+    this.held = { index, value: yield* this.work(f, budget) };
+  }
+
+  take(index: InvertedIndex, f: FieldIndex): T {
+    const value = this.held !== null && this.held.index === index ? this.held.value : runToEnd(this.work(f, UNLIMITED));
+    this.held = null;
+    return value;
+  }
+}
+
 /** Terms looked up per budget check of a large `terms` query. */
 const TERMS_CHUNK = 4096;
 
@@ -75,23 +96,20 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
   // (sorting 65,536 terms took longer than a slice)
   const distinct = [...new Set(terms)];
   if (distinct.length === 0) return matchNone('no terms');
-  let prepared: { index: InvertedIndex; lists: Int32Array[] } | null = null;
-  function* lookUp(f: FieldIndex, budget: Budget): Steps<Int32Array[]> {
-    const lists: Int32Array[] = [];
+  const lists = new Prepared(function* (f: FieldIndex, budget: Budget): Steps<Int32Array[]> {
+    const found: Int32Array[] = [];
     const postings = f.terms as TermPostings;
     for (let i = 0; i < distinct.length; i++) {
       const t = f.termId(distinct[i]);
-      if (t >= 0) lists.push(postings.docs(t));
+      if (t >= 0) found.push(postings.docs(t));
       if ((i + 1) % TERMS_CHUNK === 0 && budget.due()) yield;
     }
-    return lists;
-  }
+    return found;
+  });
   const docSet = (index: InvertedIndex, fromDoc: number): Matches => {
     const f = index.field(field);
     if (f === undefined || f.terms === null) return Matches.EMPTY;
-    const lists = prepared !== null && prepared.index === index ? prepared.lists : runToEnd(lookUp(f, UNLIMITED));
-    prepared = null;
-    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
+    return unionOfPostings(lists.take(index, f), f, fromDoc, index.maxDoc);
   };
   return {
     type: 'leaf',
@@ -100,8 +118,7 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
     docs: (index) => docSet(index, 0).docList(),
     *prepare(index, budget) {
       const f = index.field(field);
-      if (f === undefined || f.terms === null || distinct.length <= TERMS_CHUNK) return;
-      prepared = { index, lists: yield* lookUp(f, budget) };
+      if (f !== undefined && f.terms !== null && distinct.length > TERMS_CHUNK) yield* lists.prepare(index, f, budget);
     },
   };
 }
@@ -158,10 +175,11 @@ export const CONSTANT_SCORE: PatternRewrite = { kind: 'constant_score' };
 export function termsAccepted(field: string, key: string, pattern: RunAutomaton | LazyAutomaton, rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
   // compiled when first evaluated, within the search's budget (patternCache.ts)
   const automaton: LazyAutomaton = typeof pattern === 'function' ? pattern : () => atOnce(() => pattern);
-  let prepared: { index: InvertedIndex; ids: number[] } | null = null;
+  const accepted = new Prepared(function* (f: FieldIndex, budget: Budget): Steps<number[]> {
+    return yield* acceptedTerms(f, yield* automaton(budget), budget);
+  });
   const termIds = (index: InvertedIndex, f: FieldIndex): number[] => {
-    const ids = prepared !== null && prepared.index === index ? prepared.ids : runToEnd(acceptedTerms(f, runToEnd(automaton(UNLIMITED)), UNLIMITED));
-    prepared = null;
+    const ids = accepted.take(index, f);
     if (rewrite.kind !== 'constant_score' && rewrite.kind !== 'top_terms' && ids.length > maxClauseCount) {
       throw new QueryLimitError('too_many_clauses', { limit: maxClauseCount, detail: ` (the pattern on ${JSON.stringify(field)} matches ${ids.length} terms)` }, `maxClauseCount is set to ${maxClauseCount}`);
     }
@@ -201,8 +219,7 @@ export function termsAccepted(field: string, key: string, pattern: RunAutomaton 
     docs: (index) => docSet(index, 0).docList(),
     *prepare(index, budget) {
       const f = index.field(field);
-      if (f === undefined || f.terms === null) return;
-      prepared = { index, ids: yield* acceptedTerms(f, yield* automaton(budget), budget) };
+      if (f !== undefined && f.terms !== null) yield* accepted.prepare(index, f, budget);
     },
     expand: scoring ? expand : undefined,
   };
