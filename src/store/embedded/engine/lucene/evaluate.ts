@@ -4,8 +4,8 @@
  * same float arithmetic as Lucene 9:
  *
  * - BoostQuery passes boost * outerBoost down (float); leaves score with the boost they receive.
- * - TermQuery / PhraseQuery: LegacyBM25 (see similarity.ts); a term absent from the index has no
- *   scorer (null), which matters to BooleanWeight below.
+ * - TermQuery / PhraseQuery / MultiPhraseQuery: LegacyBM25 (see similarity.ts); a term absent from
+ *   the index has no scorer (null), which matters to BooleanWeight below.
  * - Constant-score queries (ConstantScoreQuery, MatchAllDocsQuery, leaves) score the boost; leaf
  *   document sets come from the index's filter cache.
  * - BooleanWeight drops clauses without scorer (a required one empties the query), turns SHOULD
@@ -23,6 +23,7 @@ import { InvertedIndex } from '../invertedIndex';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
 import { Matches } from './matches';
+import { multiPhraseMatches } from './multiPhrase';
 import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
 import { phraseMatches, termMatches } from './termMatches';
 
@@ -55,6 +56,10 @@ export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: numbe
     case 'phrase': {
       const field = index.field(query.field);
       return field === undefined ? null : phraseMatches(field, query, boost, needsScores);
+    }
+    case 'multiPhrase': {
+      const field = index.field(query.field);
+      return field === undefined ? null : multiPhraseMatches(field, query, boost, needsScores);
     }
     case 'boost':
       return yield* evaluateSteps(query.query, index, f(query.boost * boost), needsScores, budget);

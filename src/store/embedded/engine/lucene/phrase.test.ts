@@ -38,6 +38,15 @@ describe('sloppy phrase frequency (Lucene SloppyPhraseMatcher)', () => {
     expect(sloppy(['a', 'b', 'a'], ['a', 'b', 'a'], 1)).toBe(1);
   });
 
+  it('takes several terms at a position (MultiPhraseQuery), repeats across positions never sharing a document position', () => {
+    // "a (a|b)"~1 on "a a": the two phrase positions share the term "a" (a multi-term repeat group)
+    expect(new SloppyPhraseMatcher([['a'], ['a', 'b']], [0, 1], 1).freq([[0, 1], [0, 1]])).toBe(1);
+    // on "a": one occurrence cannot stand for both positions
+    expect(new SloppyPhraseMatcher([['a'], ['a', 'b']], [0, 1], 3).freq([[0], [0]])).toBe(0);
+    // "a (b|c)"~2 on "c a": reversed, distance 2
+    expect(new SloppyPhraseMatcher(['a', ['b', 'c']], [0, 1], 2).freq([[1], [0]])).toBe(f(1 / 3));
+  });
+
   it('matches exactly when some placement of distinct terms fits the slop', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'x'), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 4 }), (doc, slop) => {

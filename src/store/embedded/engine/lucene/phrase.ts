@@ -8,7 +8,9 @@
  *   1 / (1 + matchLength) whenever the span it holds fits in the slop. It does not enumerate every
  *   valid combination (Lucene documents that "a b c"~4 and "c b a"~4 may score differently on
  *   "a b c b a"); porting it keeps those quirks. Repeated terms in the phrase ("a b a") are handled by
- *   Lucene's repetition groups (never two phrase positions on the same document position).
+ *   Lucene's repetition groups (never two phrase positions on the same document position), also when
+ *   a position holds several terms (MultiPhraseQuery: "new ne*" where the expansions of "ne" hold
+ *   "new"), with Lucene's "multi-term repeats" grouping (connected terms across positions).
  */
 import { Positions } from '../fieldIndex';
 
@@ -50,7 +52,8 @@ class PhrasePositions {
   constructor(
     readonly offset: number,
     readonly ord: number,
-    readonly term: string,
+    /** The terms of this phrase position (one for PhraseQuery, any number for MultiPhraseQuery). */
+    readonly terms: readonly string[],
   ) {}
 
   firstPosition(): void {
@@ -120,16 +123,21 @@ export class SloppyPhraseMatcher {
   private end = 0;
   private checkedRpts = false;
   private hasRpts = false;
+  private hasMultiTermRpts = false;
   private rptGroups: PhrasePositions[][] = [];
   private positioned = false;
   private matchLength = INT_MAX;
 
+  /**
+   * @param terms the term of each phrase position, or its terms (MultiPhraseQuery: the positions
+   *   given to `freq` are then the union of theirs)
+   */
   constructor(
-    terms: readonly string[],
+    terms: readonly (string | readonly string[])[],
     offsets: readonly number[],
     private readonly slop: number,
   ) {
-    this.pps = terms.map((term, i) => new PhrasePositions(offsets[i], i, term));
+    this.pps = terms.map((term, i) => new PhrasePositions(offsets[i], i, typeof term === 'string' ? [term] : term));
   }
 
   /** Sloppy frequency of the phrase in a document, given each phrase term's positions (0: no match). */
@@ -238,11 +246,32 @@ export class SloppyPhraseMatcher {
     }
   }
 
-  /** Place each repeat at a later occurrence than the previous one of its group (no collision to start). */
+  /**
+   * Place the repeats so that none collides to start with (advanceRepeatGroups): without multi-term
+   * repeats each repeat one occurrence further than the previous one of its group; with them, the
+   * lesser of two colliding positions is advanced until no collision is left.
+   */
   private advanceRepeatGroups(): boolean {
     for (const rg of this.rptGroups) {
-      for (let j = 1; j < rg.length; j++) {
-        for (let k = 0; k < j; k++) if (!rg[j].nextPosition()) return false;
+      if (this.hasMultiTermRpts) {
+        let incr: number;
+        for (let i = 0; i < rg.length; i += incr) {
+          incr = 1;
+          const pp = rg[i];
+          let k: number;
+          while ((k = this.collide(pp)) >= 0) {
+            const pp2 = lesser(pp, rg[k]);
+            if (!this.advancePP(pp2)) return false;
+            if (pp2.rptInd < i) {
+              incr = 0;
+              break;
+            }
+          }
+        }
+      } else {
+        for (let j = 1; j < rg.length; j++) {
+          for (let k = 0; k < j; k++) if (!rg[j].nextPosition()) return false;
+        }
       }
     }
     return true;
@@ -251,24 +280,10 @@ export class SloppyPhraseMatcher {
   private initFirstTime(): boolean {
     this.checkedRpts = true;
     for (const pp of this.pps) pp.firstPosition();
-    // repetition groups: phrase positions of the same term (each term has a single position here)
-    const count = new Map<string, number>();
-    for (const pp of this.pps) count.set(pp.term, (count.get(pp.term) ?? 0) + 1);
-    const groups: PhrasePositions[][] = [];
-    const groupOf = new Map<string, PhrasePositions[]>();
-    for (const pp of this.pps) {
-      if ((count.get(pp.term) as number) < 2) continue;
-      let group = groupOf.get(pp.term);
-      if (group === undefined) {
-        group = [];
-        groupOf.set(pp.term, group);
-        groups.push(group);
-      }
-      pp.rptGroup = groups.indexOf(group);
-      group.push(pp);
-    }
-    this.hasRpts = groups.length > 0;
+    const rptTerms = this.repeatingTerms();
+    this.hasRpts = rptTerms.size > 0;
     if (this.hasRpts) {
+      const groups = this.gatherRptGroups(rptTerms);
       for (const group of groups) {
         group.sort((a, b) => a.offset - b.offset);
         group.forEach((pp, i) => (pp.rptInd = i));
@@ -278,6 +293,77 @@ export class SloppyPhraseMatcher {
     }
     this.fillQueue();
     return true;
+  }
+
+  /** Terms found at more than one phrase position, numbered in order of their second sighting. */
+  private repeatingTerms(): Map<string, number> {
+    const ords = new Map<string, number>();
+    const counts = new Map<string, number>();
+    for (const pp of this.pps) {
+      for (const t of pp.terms) {
+        const count = (counts.get(t) ?? 0) + 1;
+        counts.set(t, count);
+        if (count === 2) ords.set(t, ords.size);
+      }
+    }
+    return ords;
+  }
+
+  /**
+   * The repetition groups (gatherRptGroups): without multi-term repeats, the phrase positions of a
+   * term that sit on the same document position in the first document; with them, the phrase
+   * positions connected through shared repeating terms (unionTermGroups, termGroups).
+   */
+  private gatherRptGroups(rptTerms: Map<string, number>): PhrasePositions[][] {
+    const rpp = this.pps.filter((pp) => pp.terms.some((t) => rptTerms.has(t)));
+    this.hasMultiTermRpts = rpp.some((pp) => pp.terms.length > 1);
+    const groups: PhrasePositions[][] = [];
+    if (!this.hasMultiTermRpts) {
+      for (let i = 0; i < rpp.length; i++) {
+        const pp = rpp[i];
+        if (pp.rptGroup >= 0) continue;
+        const tpPos = pp.position + pp.offset;
+        for (let j = i + 1; j < rpp.length; j++) {
+          const pp2 = rpp[j];
+          if (pp2.rptGroup >= 0 || pp2.offset === pp.offset || pp2.position + pp2.offset !== tpPos) continue;
+          if (pp.rptGroup < 0) {
+            pp.rptGroup = groups.length;
+            groups.push([pp]);
+          }
+          pp2.rptGroup = pp.rptGroup;
+          groups[pp.rptGroup].push(pp2);
+        }
+      }
+      return groups;
+    }
+    // the repeating terms of each phrase position, merged until the sets are disjoint
+    const sets = rpp.map((pp) => new Set(pp.terms.filter((t) => rptTerms.has(t))));
+    for (let i = 0; i < sets.length - 1; ) {
+      let merged = false;
+      for (let j = i + 1; j < sets.length; ) {
+        if ([...sets[j]].some((t) => sets[i].has(t))) {
+          for (const t of sets[j]) sets[i].add(t);
+          sets.splice(j, 1);
+          merged = true;
+        } else {
+          j++;
+        }
+      }
+      if (!merged) i++;
+    }
+    const groupOf = new Map<string, number>();
+    sets.forEach((set, g) => set.forEach((t) => groupOf.set(t, g)));
+    const members = sets.map(() => new Set<PhrasePositions>());
+    for (const pp of rpp) {
+      for (const t of pp.terms) {
+        const g = groupOf.get(t);
+        if (g === undefined) continue;
+        members[g].add(pp);
+        pp.rptGroup = g;
+      }
+    }
+    for (const set of members) groups.push([...set]);
+    return groups;
   }
 }
 

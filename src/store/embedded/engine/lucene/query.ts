@@ -2,7 +2,8 @@
  * The Lucene query tree that Elasticsearch builds from the query DSL (what QueryBuilder.toQuery
  * returns), reduced to the query types the supported DSL produces:
  *
- *   TermQuery (BM25-scored), PhraseQuery (exact or sloppy), BooleanQuery, BoostQuery,
+ *   TermQuery (BM25-scored), PhraseQuery (exact or sloppy), MultiPhraseQuery (several terms at a
+ *   position: match_phrase_prefix once its prefix is expanded), BooleanQuery, BoostQuery,
  *   ConstantScoreQuery, DisjunctionMaxQuery, MatchAllDocsQuery, MatchNoDocsQuery, and "leaf"
  *   constant-score queries (point ranges, term sets, prefix, wildcard, term ranges, exists, ids)
  *   that match a set of documents and score their boost.
@@ -43,6 +44,20 @@ export interface PhraseQuery {
   readonly field: string;
   readonly terms: readonly string[];
   /** Position of each term in the phrase (starting at 0). */
+  readonly positions: readonly number[];
+  readonly slop: number;
+}
+
+/**
+ * MultiPhraseQuery: a phrase where each position may hold any of several terms (what Elasticsearch's
+ * MultiPhrasePrefixQuery rewrites to once the last term's prefix is expanded).
+ */
+export interface MultiPhraseQuery {
+  readonly type: 'multiPhrase';
+  readonly field: string;
+  /** The terms accepted at each position of the phrase. */
+  readonly termArrays: readonly (readonly string[])[];
+  /** Position of each entry of termArrays in the phrase (starting at 0). */
   readonly positions: readonly number[];
   readonly slop: number;
 }
@@ -95,7 +110,7 @@ export interface LeafQuery {
   readonly expand?: (index: InvertedIndex) => LQuery;
 }
 
-export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
 
 export const MATCH_ALL: MatchAllQuery = { type: 'matchAll' };
 
@@ -155,7 +170,7 @@ export function isPureDisjunction(query: BooleanQuery): boolean {
 
 /**
  * The leaf clauses of a query, as Lucene 9's IndexSearcher counts them against maxClauseCount
- * (getNumClausesCheckVisitor): one per leaf query, one per term of a phrase.
+ * (getNumClausesCheckVisitor): one per leaf query, one per term of a phrase (per position of a multi-phrase).
  */
 export function countClauses(query: LQuery): number {
   switch (query.type) {
@@ -167,6 +182,8 @@ export function countClauses(query: LQuery): number {
       return 1;
     case 'phrase':
       return query.terms.length;
+    case 'multiPhrase':
+      return query.termArrays.length;
     case 'boost':
     case 'constantScore':
       return countClauses(query.query);
@@ -207,6 +224,9 @@ export function queryKey(query: LQuery): string {
       break;
     case 'phrase':
       key = `P${JSON.stringify([query.field, query.terms, query.positions, query.slop])}`;
+      break;
+    case 'multiPhrase':
+      key = `M${JSON.stringify([query.field, query.termArrays, query.positions, query.slop])}`;
       break;
     case 'boost':
       key = `B(${queryKey(query.query)})^${query.boost}`;

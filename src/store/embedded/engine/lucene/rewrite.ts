@@ -15,6 +15,7 @@ import {
   DisMaxQuery,
   LQuery,
   MATCH_ALL,
+  MultiPhraseQuery,
   Occur,
   PhraseQuery,
   booleanQuery,
@@ -54,6 +55,8 @@ export function rewriteOnce(query: LQuery): LQuery {
       return rewriteDisMax(query);
     case 'phrase':
       return rewritePhrase(query);
+    case 'multiPhrase':
+      return rewriteMultiPhrase(query);
     default:
       return query;
   }
@@ -130,6 +133,13 @@ function rewritePhrase(query: PhraseQuery): LQuery {
     const first = query.positions[0];
     return { ...query, positions: query.positions.map((p) => p - first) };
   }
+  return query;
+}
+
+/** MultiPhraseQuery.rewrite: no position matches nothing, one position is a disjunction of its terms. */
+function rewriteMultiPhrase(query: MultiPhraseQuery): LQuery {
+  if (query.termArrays.length === 0) return matchNone('empty MultiPhraseQuery');
+  if (query.termArrays.length === 1) return booleanQuery(query.termArrays[0].map((term) => ({ occur: 'should' as const, query: termQuery(query.field, term) })));
   return query;
 }
 

@@ -1,14 +1,14 @@
 /**
- * TermQuery and PhraseQuery over a field's postings (TermScorer, ExactPhraseMatcher,
- * SloppyPhraseMatcher), scored with LegacyBM25 (see similarity.ts) in the same float arithmetic:
+ * TermQuery and PhraseQuery over a field's postings (TermScorer; the phrase matchers in
+ * multiPhrase.ts), scored with LegacyBM25 (see similarity.ts) in the same float arithmetic:
  * score = weight - weight / (1 + freq * cache[norm]), each operation rounded to float.
  */
 import { hasBit } from '../bitset';
-import { FieldIndex, GAP, POSITION_INCREMENT_GAP } from '../fieldIndex';
+import { FieldIndex } from '../fieldIndex';
 import { legacyBm25Scorer, normInverseCache, avgFieldLength } from '../similarity';
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
-import { Matches, advance } from './matches';
-import { SloppyPhraseMatcher, exactPhraseFreq } from './phrase';
+import { Matches } from './matches';
+import { positionalMatches } from './multiPhrase';
 import { PhraseQuery } from './query';
 
 const f = Math.fround;
@@ -61,52 +61,6 @@ export function phraseMatches(field: FieldIndex, query: PhraseQuery, boost: numb
     if (t < 0) return null;
     ids.push(t);
   }
-  let rarest = 0;
-  for (let i = 1; i < ids.length; i++) if (terms.df[ids[i]] < terms.df[ids[rarest]]) rarest = i;
   const scorer = needsScores ? legacyBm25Scorer(boost, field.collectionStats(), ids.map((t) => terms.df[t])) : null;
-  const sloppy = query.slop > 0 ? new SloppyPhraseMatcher(query.terms, query.positions, query.slop) : null;
-  const lists = ids.map((t) => terms.docs(t));
-  const cursors = new Int32Array(ids.length);
-  const lead = lists[rarest];
-  const present = field.present.words;
-  const positions: number[][] = ids.map(() => []);
-  const out = new Int32Array(lead.length);
-  const scores = needsScores ? new Float32Array(lead.length) : null;
-  let n = 0;
-  outer: for (let i = 0; i < lead.length; i++) {
-    const doc = lead[i];
-    if (field.deleted > 0 && !hasBit(present, doc)) continue;
-    for (let j = 0; j < lists.length; j++) {
-      if (j === rarest) continue;
-      const list = lists[j];
-      const p = advance(list, cursors[j], list.length, doc);
-      cursors[j] = p;
-      if (p >= list.length) break outer;
-      if (list[p] !== doc) continue outer;
-    }
-    collectPositions(field, doc, ids, positions);
-    const freq = sloppy === null ? exactPhraseFreq(positions, query.positions) : sloppy.freq(positions);
-    if (freq === 0) continue;
-    if (scores !== null) scores[n] = (scorer as NonNullable<typeof scorer>).score(freq, field.norm(doc));
-    out[n++] = doc;
-  }
-  return Matches.list(out, n, scores, 0);
-}
-
-/** The positions of each phrase term in a document, read from its token stream in one pass. */
-function collectPositions(field: FieldIndex, doc: number, ids: readonly number[], out: number[][]): void {
-  for (const list of out) list.length = 0;
-  const tokens = field.tokens;
-  if (tokens === null) return;
-  const entries = tokens.entries;
-  let position = -1;
-  for (let i = tokens.from(doc), end = tokens.to(doc); i < end; i++) {
-    const e = entries[i];
-    if (e === GAP) {
-      position += POSITION_INCREMENT_GAP;
-      continue;
-    }
-    position += 1;
-    for (let j = 0; j < ids.length; j++) if (ids[j] === e) out[j].push(position);
-  }
+  return positionalMatches(field, { ids: ids.map((t) => [t]), offsets: query.positions, terms: query.terms, slop: query.slop }, scorer);
 }
