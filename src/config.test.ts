@@ -22,6 +22,48 @@ describe('loadConfig', () => {
     expect([set.search.timeoutMs, set.search.sliceMs, set.search.maxClauseCount, set.limits.maxJsonDepth]).toEqual([2000, 20, 1024, 50]);
   });
 
+  describe('CORS_ORIGINS', () => {
+    it('defaults to any origin outside production and to none in production', () => {
+      expect(loadConfig({}).cors.origins).toBe('*');
+      expect(loadConfig({ NODE_ENV: 'test' }).cors.origins).toBe('*');
+      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).cors.origins).toEqual([]);
+      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), CORS_ORIGINS: ' ' }).cors.origins).toEqual([]);
+    });
+
+    it('reads *, none and a list (trimmed, duplicates dropped)', () => {
+      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), CORS_ORIGINS: '*' }).cors.origins).toBe('*');
+      expect(loadConfig({ CORS_ORIGINS: 'none' }).cors.origins).toEqual([]);
+      expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:3000,https://app.example.com' }).cors.origins).toEqual([
+        'https://app.example.com',
+        'http://localhost:3000',
+      ]);
+      expect(loadConfig({ CORS_ORIGINS: 'http://[::1]:8080,capacitor://localhost,https://xn--bcher-kva.example' }).cors.origins).toEqual([
+        'http://[::1]:8080',
+        'capacitor://localhost',
+        'https://xn--bcher-kva.example',
+      ]);
+    });
+
+    it.each([
+      ['https://app.example.com/', 'write "https://app.example.com"'],
+      ['https://App.Example.com', 'write "https://app.example.com"'],
+      ['https://app.example.com:443', 'write "https://app.example.com"'],
+      ['https://app.example.com/path', 'write "https://app.example.com"'],
+      ['https://bücher.example', 'write "https://xn--bcher-kva.example"'],
+      ['app.example.com', 'is not an origin'],
+      ['localhost:3000', 'is not an origin'],
+      ['app://host/path', 'is not an origin'],
+      ['https://*.example.com', 'cannot hold a wildcard'],
+      ['*,https://a.example', 'stands alone'],
+      ['https://a.example,,https://b.example', 'empty entry'],
+      ['null', '"null"'],
+    ])('refuses %p at start (%s)', (value, message) => {
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(`CORS_ORIGINS: `);
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(message);
+    });
+  });
+
   it.each([
     [{ SEARCH_TIMEOUT: 'soon' }, 'SEARCH_TIMEOUT'],
     [{ MAX_JSON_DEPTH: '5000' }, 'MAX_JSON_DEPTH'],

@@ -24,6 +24,40 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * CORS_ORIGINS: `*` (any origin), `none`, or a comma-separated list of origins exactly as browsers
+ * send them in `Origin` (scheme://host[:port], lowercase, no default port, no path or trailing
+ * slash), since a listed origin is compared with the header as a string. Blank: the default.
+ */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#*\s]+$/;
+const corsOrigins = optionalString.transform((value, ctx): '*' | string[] | undefined => {
+  if (value === undefined || value === '*') return value;
+  if (value === 'none') return [];
+  const origins = value.split(',').map((o) => o.trim());
+  for (const origin of origins) {
+    const problem = originProblem(origin);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  }
+  return [...new Set(origins)];
+});
+
+function originProblem(origin: string): string | undefined {
+  if (origin === '*') return '"*" stands alone (any origin); it cannot be part of a list';
+  if (origin === '') return 'an empty entry: write origins separated by single commas';
+  if (origin.includes('*')) return `"${origin}": an origin cannot hold a wildcard; list each origin`;
+  if (origin === 'null') return '"null" (sandboxed pages, file: URLs) cannot be allowed: any page can send it';
+  let canonical: string | undefined;
+  try {
+    const url = new URL(origin);
+    canonical = url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return `"${origin}" is not an origin (scheme://host[:port], e.g. https://app.example.com)`;
+  }
+  if (canonical !== undefined && canonical !== origin) return `"${origin}" is not written as browsers send it: write "${canonical}"`;
+  if (!ORIGIN.test(origin)) return `"${origin}" is not an origin (scheme://host[:port], lowercase scheme, no path)`;
+  return undefined;
+}
+
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 const flagValue = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : v === 'true' || v === '1');
 
@@ -64,6 +98,7 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+  CORS_ORIGINS: corsOrigins,
   // Elasticsearch store (DESIGN.md "Elasticsearch store"): set ELASTICSEARCH_URL to use it instead of the embedded store.
   ELASTICSEARCH_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL (user:password@ allowed)'),
   ELASTICSEARCH_API_KEY: optionalString,
@@ -131,6 +166,10 @@ export interface Config {
     maxCost: number;
     maxAliases: number;
   };
+  cors: {
+    /** Origins whose browser pages may call the HTTP API: '*' any, [] none (same-origin pages only). */
+    origins: '*' | readonly string[];
+  };
   elasticsearch: {
     /** Set: every operation goes to this Elasticsearch 8 cluster instead of the embedded store. */
     url?: string;
@@ -197,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,
     },
+    cors: { origins: e.CORS_ORIGINS ?? (e.NODE_ENV === 'production' ? [] : '*') },
     elasticsearch: {
       url: e.ELASTICSEARCH_URL,
       apiKey: e.ELASTICSEARCH_API_KEY,
