@@ -56,6 +56,34 @@ function aroundSource(hit: Hit): [string, string] {
   return splitAtMark(JSON.stringify(fields));
 }
 
+/**
+ * Hits `from` to `to` of a page as UTF-8 bytes, each stored source copied in as it is stored (never
+ * decoded): `[` before the first hit of the page, `,` before any other. The page's closing `]` is
+ * not included.
+ */
+export function hitsBytes(hits: readonly Hit[], from: number, to: number): Buffer {
+  const parts: (string | Buffer)[] = [];
+  let length = 0;
+  for (let i = from; i < to; i++) {
+    const separator = i === 0 ? '[' : ',';
+    const hit = hits[i];
+    const json = isObject(hit) ? hit[SOURCE_JSON] : undefined;
+    if (json === undefined) {
+      const text = separator + (JSON.stringify(hit) ?? 'null');
+      parts.push(text);
+      length += Buffer.byteLength(text);
+      continue;
+    }
+    const [before, after] = aroundSource(hit);
+    parts.push(separator + before, json, after);
+    length += Buffer.byteLength(separator + before) + json.length + Buffer.byteLength(after);
+  }
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const part of parts) at += typeof part === 'string' ? out.write(part, at) : part.copy(out, at);
+  return out;
+}
+
 /** `[hit,...]` as JSON text. */
 export function hitsJson(hits: readonly Hit[]): string {
   let text = '[';

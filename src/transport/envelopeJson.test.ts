@@ -1,7 +1,7 @@
 import { HITS_JSON, SOURCE_JSON, type Hit, type SearchResult } from '../store/port';
 import { SharedJsonText, hitsJson } from '../store/hitsJson';
 import { storedSourceHit } from '../store/embedded/engine/storedSourceHit';
-import { envelopeJson, envelopeParts } from './envelopeJson';
+import { HITS_PER_TURN, envelopeInTurns, envelopeJson, envelopeParts } from './envelopeJson';
 
 const stored = (id: string, score: number | null, source: unknown) => storedSourceHit(id, score, Buffer.from(JSON.stringify(source)));
 
@@ -85,5 +85,38 @@ describe('envelopeJson', () => {
     hit._source.name = 'after';
     expect(hit[SOURCE_JSON]).toBeUndefined();
     expect(envelopeJson(envelope({ hits: [hit], total: 1 }))).toBe(JSON.stringify(envelope({ hits: [{ _id: 'a', _score: 1, _source: { name: 'after' } }], total: 1 })));
+  });
+
+  it('makes a large page of stored hits into bytes a part per turn of the event loop: the text JSON.stringify gives', async () => {
+    const n = HITS_PER_TURN * 2 + 7;
+    const sources = Array.from({ length: n }, (_, i) => ({ name: `ünï ${i} ☃`, rank: i }));
+    const hits: Hit[] = sources.map((s, i) => stored(`id${i}`, i % 3 === 0 ? null : i / 7, s));
+    hits[5].sort = ['x', 5];
+    void hits[9]._source; // read: no stored text left, written as an object
+    const env = envelope({ hits, total: n + 1 });
+    const turns: string[] = [];
+    const bytes = new Promise<Buffer[] | null>((resolve) => {
+      expect(envelopeInTurns(env, resolve)).toBe(true);
+    });
+    // the bytes are made over three turns: other callbacks run between them
+    setImmediate(() => turns.push('other'));
+    const chunks = await bytes;
+    expect(turns).toEqual(['other']);
+    expect(chunks).not.toBeNull();
+    const plain = { ...envelope({ hits: hits.map((h, i) => ({ _id: h._id, _score: h._score, _source: sources[i], ...(h.sort ? { sort: h.sort } : {}) })), total: n + 1 }) };
+    expect(Buffer.concat(chunks!).toString('utf8')).toBe(JSON.stringify(plain));
+  });
+
+  it('leaves small pages, cached pages and envelopes without hits to be written at once', () => {
+    const done = jest.fn();
+    const small = Array.from({ length: HITS_PER_TURN }, (_, i) => stored(`s${i}`, 1, { i }));
+    expect(envelopeInTurns(envelope({ hits: small, total: HITS_PER_TURN }), done)).toBe(false);
+    const plainHits = Array.from({ length: HITS_PER_TURN + 1 }, (_, i) => ({ _id: `p${i}`, _score: 1, _source: { i } }));
+    expect(envelopeInTurns(envelope({ hits: plainHits, total: 1 }), done)).toBe(false);
+    const cached = { total: 1, hits: [] } as unknown as SearchResult;
+    Object.defineProperty(cached, HITS_JSON, { value: new SharedJsonText('[]') });
+    expect(envelopeInTurns(envelope(cached), done)).toBe(false);
+    expect(envelopeInTurns(envelope(null), done)).toBe(false);
+    expect(done).not.toHaveBeenCalled();
   });
 });

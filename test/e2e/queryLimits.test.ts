@@ -75,6 +75,15 @@ describe.each(TRANSPORTS.map((name, i) => [name, i] as const))('over %s', (_name
     expect(expectOk(await search(t(), { query: { match_all: {} } }, { size: 1 })).total).toBe(1000);
   });
 
+  it('answers a page of 1,000 sorted hits, ordered and written a part at a time, whole and in order', async () => {
+    const answer = expectOk(await search(t(), { query: { prefix: { 'name.keyword': 'aaa' } }, sort: [{ 'code.keyword': 'desc' }] }, { size: 1000 }));
+    expect(answer.total).toBe(1000);
+    const codes = LONG_NAMES.map((e) => e.code).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    const hits = answer.hits as { _source: { code: string; name: string }; sort?: string[] }[];
+    expect(hits.map((h) => h._source.code)).toEqual(codes);
+    expect(hits.every((h) => h._source.name === `${'a'.repeat(40)}${h._source.code.slice(1)}`)).toBe(true);
+  });
+
   it('stops at its timeout and answers what it collected with timed_out', async () => {
     const answer = await search(t(), { query: heavy(2000), timeout: '1ms' }, { size: 3 });
     const result = expectOk(answer);

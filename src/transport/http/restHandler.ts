@@ -9,7 +9,7 @@ import type { Envelope } from '../../core/envelope';
 import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
 import { setOwn } from '../../core/args';
-import { envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
+import { envelopeInTurns, envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
 import { DEFAULT_MAX_JSON_DEPTH } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { readJsonBody } from './readBody';
@@ -24,6 +24,7 @@ export const REST_PREFIX = '/v4/';
  * serving the load in turns of 100 ms.
  */
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
+  if (envelopeInTurns(envelope, (chunks) => sendChunks(res, envelope, chunks))) return;
   let parts: EnvelopeParts;
   try {
     parts = envelopeParts(envelope);
@@ -45,6 +46,17 @@ export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   res.write(head);
   res.write(bytes);
   res.end(tail);
+}
+
+/** A large page's bytes (envelopeInTurns), written in one corked write. */
+function sendChunks(res: ServerResponse, envelope: Envelope, chunks: Buffer[] | null): void {
+  if (chunks === null) return sendEnvelope(res, errorEnvelope(envelope.requestId, new ApiError('core.fatal.unexpected_error'), envelope.controller, envelope.action));
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  res.writeHead(envelope.status, headers(envelope, length));
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
 }
 
 /** (as a flat list: Node's quicker path) */

@@ -12,7 +12,7 @@ import type { Envelope } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { makeRequest, type ApiRequest } from '../../core/request';
 import { isPlainObject, setOwn } from '../../core/args';
-import { envelopeJson } from '../envelopeJson';
+import { envelopeInTurns, envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
 import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes } from '../jsonText';
@@ -86,17 +86,28 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
 
   const byController = new Map(extensions.map((e) => [e.controller, e]));
 
+  /** The room of a message about to be sent, for the error sent in its place. */
+  const requestIdOf = (payload: object): string => {
+    const room = (payload as { room?: unknown }).room;
+    return typeof room === 'string' ? room : requestIdFrom(undefined);
+  };
+
   wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
     const upgradeJwt = bearerToken(upgrade.headers.authorization);
     const write = (payload: object) => {
       if (socket.readyState !== socket.OPEN) return;
+      // a large page: made a part per turn, sent as one text frame
+      const inTurns = envelopeInTurns(payload, (chunks) => {
+        if (chunks === null) return write(withRoom(errorEnvelope(requestIdOf(payload), new ApiError('core.fatal.unexpected_error'))));
+        if (socket.readyState === socket.OPEN) socket.send(Buffer.concat(chunks), { binary: false });
+      });
+      if (inTurns) return;
       let text: string;
       try {
         text = envelopeJson(payload);
       } catch {
         // (what cannot be serialized, say JSON nested past JSON.stringify's stack, must not throw from setImmediate)
-        const room = (payload as { room?: unknown }).room;
-        text = envelopeJson(withRoom(errorEnvelope(typeof room === 'string' ? room : requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+        text = envelopeJson(withRoom(errorEnvelope(requestIdOf(payload), new ApiError('core.fatal.unexpected_error'))));
       }
       // always a text frame, also when the JSON comes as bytes
       socket.send(text, { binary: false });

@@ -18,7 +18,7 @@ describe('SearchIndex: searches in slices', () => {
   it('answers a paused search exactly as a search run at once', async () => {
     const reference = filled({});
     const index = filled({ sliceMs: 0 }); // every checkpoint pauses
-    for (const request of [page({ query: wide }), page({ query: wide, sort: [{ rank: 'desc' }], size: 50 }), page({ query: { match: { name: 'alpha' } }, size: 20 })]) {
+    for (const request of [page({ query: wide }), page({ query: wide, sort: [{ rank: 'desc' }], size: 50 }), page({ query: { match: { name: 'alpha' } }, size: 20 }), page({ query: { match_all: {} }, sort: [{ rank: 'desc' }, { 'name.keyword': 'asc' }], size: 3000 })]) {
       const sliced = index.searchSliced(request);
       const expected = reference.search(request);
       expect(await sliced).toEqual(expected);

@@ -25,6 +25,9 @@ function checkWindow(name: string, value: unknown): number {
   return value;
 }
 
+/** Hits built between two looks at the clock (a page may hold 10,000 of them). */
+const HITS_PER_CHECK = 256;
+
 /** Compaction happens once removed documents outnumber live ones, and at least `minDead` of them (tests lower it). */
 export const COMPACTION = { minDead: 1024 };
 
@@ -225,7 +228,7 @@ export class SearchIndex {
         } else {
           collector = sorts === null ? new TopScoreCollector(k) : this.sortedCollector(sorts, afterKeys, k);
           yield* collectSteps(collector, matches, budget);
-          top = collector.top();
+          top = yield* collector.topSteps(budget);
         }
         total = matches.size;
       } catch (err) {
@@ -256,6 +259,7 @@ export class SearchIndex {
       }
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
       hits.push(hit);
+      if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
     }
     const result: SearchResult = { hits, total };
     if (timedOut) result.timed_out = true;

@@ -61,6 +61,14 @@ export class Budget {
     }
     return now >= this.sliceEnd;
   }
+
+  /**
+   * Whether the slice is over, never past the deadline: for the work after collection (ordering the
+   * page, building its hits), which ends the search with what was collected whatever the time.
+   */
+  sliceOver(): boolean {
+    return this.sliceEnd !== Infinity && this.clock() >= this.sliceEnd;
+  }
 }
 
 /** No deadline, never pauses: for single-document matchers and tests. */

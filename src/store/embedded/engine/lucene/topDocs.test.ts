@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Matches } from './matches';
-import { topByScore, topSorted } from './topDocs';
+import { Budget } from '../budget/budget';
+import { TopSortedCollector, topByScore, topSorted } from './topDocs';
 
 describe('top hits', () => {
   it('keep the best k by score then index order, as a full sort does', () => {
@@ -35,6 +36,28 @@ describe('top hits', () => {
         const full = keys.map((key, doc) => ({ doc, key })).filter((h) => after === null || h.key < after).sort((a, b) => b.key - a.key || a.doc - b.doc);
         expect(top.map((h) => h.doc)).toEqual(full.slice(0, k).map((h) => h.doc));
       }),
+    );
+  });
+
+  it('put a sorted page in order a part at a time (pausing when the slice is over), as top() does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 1500 }), fc.integer({ min: 0, max: 1200 }), (keys, k) => {
+        const docs = Int32Array.from(keys.map((_, i) => i));
+        const m = Matches.list(docs, docs.length, null, 0);
+        const collector = () => {
+          const c = new TopSortedCollector<number>(k, 1, (doc, _score, out) => (out[0] = keys[doc]), (a, b) => b[0] - a[0], null);
+          c.add(m, 0, docs.length);
+          return c;
+        };
+        let now = 0;
+        const steps = collector().topSteps(new Budget(Infinity, 0, () => now++)); // every look at the clock ends the slice
+        let pauses = 0;
+        let next = steps.next();
+        for (; !next.done; next = steps.next()) pauses++;
+        expect(next.value.map((h) => h.doc)).toEqual(collector().top().map((h) => h.doc));
+        expect(pauses).toBe(Math.max(0, Math.ceil(Math.min(k, keys.length) / 256) - 1));
+      }),
+      { numRuns: 60 },
     );
   });
 });
