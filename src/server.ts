@@ -1,11 +1,12 @@
 /**
  * Builds the whole service from a Config: store -> core -> transports -> one HTTP server.
  * `main.ts` calls it to serve; the end-to-end tests call it to start a real server on port 0.
- * Routes: /v4/* -> lean REST handler; /graphql -> Apollo (express); other HTTP -> express;
+ * Routes (every HTTP request through the CORS layer first): /v4/* -> lean REST handler; /graphql ->
+ * Apollo (express); other HTTP -> express;
  * upgrades: / -> raw Kuzzle-style WebSocket, /graphql -> graphql-ws.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
@@ -20,6 +21,7 @@ import type { Logger } from './log';
 import type { Store } from './store/port';
 import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
 import type { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
+import { createCorsLayer } from './transport/http/cors';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
@@ -87,13 +89,16 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     reportInternal,
   });
   const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
-  const server = createServer((req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
       rest(req, res);
     } else {
       app(req, res);
     }
-  });
+  };
+  // CORS_ORIGINS, in front of every HTTP route (README "Browsers (CORS)")
+  const cors = createCorsLayer(config.cors.origins);
+  const server = createServer((req, res) => cors(req, res, () => route(req, res)));
 
   const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtimeExtension(deps)] });
   const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal });
