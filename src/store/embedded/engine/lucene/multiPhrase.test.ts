@@ -23,7 +23,7 @@ describe('MultiPhraseQuery', () => {
   // N = 5 documents, lengths 2 2 2 1 3: avgdl = 10 / 5; df: new 4, york 3, zealand 1
   const stats = { N: 5, avgdl: 2 };
 
-  it('matches any of the terms of a position, scored with the summed idf of the distinct terms found', () => {
+  it('matches any of the terms of a position, scored with the summed idf of every term found at every position', () => {
     const idf = f(expectedIdf(5, 4) + expectedIdf(5, 3) + expectedIdf(5, 1));
     const score = (dl: number) => expectedScore({ ...stats, n: 0, freq: 1, dl, idf });
     expect(run(multi([['new'], ['york', 'zealand', 'absent']]))).toEqual([
@@ -43,6 +43,9 @@ describe('MultiPhraseQuery', () => {
     const reversed = run(multi([['york'], ['new', 'newark']], 2));
     expect(reversed?.map(([doc]) => doc)).toEqual([0, 2, 4]);
     const idf = f(expectedIdf(5, 3) + expectedIdf(5, 4) + expectedIdf(5, 1));
+    // a term at two positions counts twice (MultiPhraseWeight collects the statistics in a list)
+    const twice = f(expectedIdf(5, 4) + expectedIdf(5, 4) + expectedIdf(5, 3));
+    expect(run(multi([['new'], ['new', 'york']]))).toEqual([[0, expectedScore({ ...stats, n: 0, freq: 1, dl: 2, idf: twice })], [4, expectedScore({ ...stats, n: 0, freq: 2, dl: 3, idf: twice })]]);
     expect(reversed?.[0][1]).toBe(expectedScore({ ...stats, n: 0, freq: f(1 / 3), dl: 2, idf }));
     // "new" at both positions (a multi-term repeat): "new new york" holds it twice, "new york" once
     expect(run(multi([['new'], ['new', 'york']], 1))?.map(([doc]) => doc)).toEqual([0, 4]);

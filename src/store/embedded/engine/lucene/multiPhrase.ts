@@ -6,8 +6,8 @@
  * read from its token stream (ExactPhraseMatcher, SloppyPhraseMatcher: phrase.ts).
  *
  * MultiPhraseQuery scores as Lucene's MultiPhraseWeight: one BM25 scorer whose idf is the sum of the
- * idfs of the distinct terms found in the index (every position's), and no scorer at all (null) when
- * a position has none of its terms in the index.
+ * idfs of every term of every position found in the index (a term at two positions counts twice),
+ * and no scorer at all (null) when a position has none of its terms in the index.
  */
 import { hasBit } from '../bitset';
 import { FieldIndex, GAP, POSITION_INCREMENT_GAP } from '../fieldIndex';
@@ -101,7 +101,7 @@ export function multiPhraseMatches(field: FieldIndex, query: MultiPhraseQuery, b
   if (postings === null) return null;
   const ids: number[][] = [];
   const terms: string[][] = [];
-  const docFreqs = new Map<string, number>();
+  const docFreqs: number[] = [];
   for (const termArray of query.termArrays) {
     const found: number[] = [];
     const foundTerms: string[] = [];
@@ -110,12 +110,12 @@ export function multiPhraseMatches(field: FieldIndex, query: MultiPhraseQuery, b
       if (t < 0 || postings.df[t] === 0) continue;
       found.push(t);
       foundTerms.push(term);
-      docFreqs.set(term, postings.df[t]);
+      docFreqs.push(postings.df[t]);
     }
     if (found.length === 0) return null;
     ids.push(found);
     terms.push(foundTerms);
   }
-  const scorer = needsScores ? legacyBm25Scorer(boost, field.collectionStats(), [...docFreqs.values()]) : null;
+  const scorer = needsScores ? legacyBm25Scorer(boost, field.collectionStats(), docFreqs) : null;
   return positionalMatches(field, { ids, offsets: query.positions, terms, slop: query.slop }, scorer);
 }
