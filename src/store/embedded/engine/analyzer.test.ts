@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { analyzeAscii, analyzeText, lowercaseTerm, segmentText } from './analyzer';
+import { analyzeAscii, analyzeText, lastTokenEndsText, lowercaseTerm, segmentText } from './analyzer';
 
 describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () => {
   it('splits on word boundaries and lowercases', () => {
@@ -43,6 +43,33 @@ describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () 
         expect(analyzeText(text)).toEqual(segmentText(text));
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('lastTokenEndsText (where a bool_prefix query takes its last term as a prefix)', () => {
+  it('is true when the last token runs to the end of the text', () => {
+    expect(lastTokenEndsText('united k')).toBe(true);
+    expect(lastTokenEndsText('Fran')).toBe(true);
+    expect(lastTokenEndsText('côte d')).toBe(true);
+    expect(lastTokenEndsText("côte d'i")).toBe(true);
+  });
+
+  it('is false after a space or punctuation, and without tokens', () => {
+    expect(lastTokenEndsText('united k ')).toBe(false);
+    expect(lastTokenEndsText('united k.')).toBe(false);
+    expect(lastTokenEndsText("côte d'")).toBe(false);
+    expect(lastTokenEndsText('')).toBe(false);
+    expect(lastTokenEndsText('!!!')).toBe(false);
+  });
+
+  it('agrees with the segmenter on ASCII text', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z0-9 .,'_-]{0,12}$/), (text) => {
+        const segments = [...new Intl.Segmenter('en', { granularity: 'word' }).segment(text)].filter((s) => s.isWordLike);
+        const last = segments[segments.length - 1];
+        expect(lastTokenEndsText(text)).toBe(last !== undefined && last.index + last.segment.length === text.length);
+      }),
     );
   });
 });

@@ -187,6 +187,19 @@ export function segmentText(text: string): string[] {
   return tokens;
 }
 
+/**
+ * Whether the text ends with its last token (the token's end offset is the text's length, as
+ * Elasticsearch's MatchQueryParser checks it before making the last term of a bool_prefix query a
+ * prefix): "united k" does, "united k " and "united k." do not (the user moved past the word).
+ */
+export function lastTokenEndsText(text: string): boolean {
+  const count = scanAscii(text, SCRATCH);
+  if (count >= 0) return count > 0 && SCRATCH.data[4 * (count - 1) + 1] === text.length;
+  let end = -1;
+  for (const segment of segmenter.segment(text)) if (segment.isWordLike) end = segment.index + segment.segment.length;
+  return end === text.length;
+}
+
 /** Lowercase a term the way the analyzer does (used by case-insensitive term-level queries). */
 export function lowercaseTerm(term: string): string {
   return lowercase(term);
