@@ -24,6 +24,17 @@ export function charCount(codePoint: number): number {
   return codePoint > 0xffff ? 2 : 1;
 }
 
+/** The code points of a string, as Java's String.codePoints (a lone surrogate is its own). */
+export function codePoints(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const c = codePointAt(text, i);
+    out.push(c);
+    i += charCount(c);
+  }
+  return out;
+}
+
 export function isHighSurrogate(codeUnit: number): boolean {
   return codeUnit >= 0xd800 && codeUnit <= 0xdbff;
 }

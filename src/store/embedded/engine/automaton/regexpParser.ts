@@ -17,7 +17,7 @@
  * a neighbouring character or string) becomes the empty language (concatenating no automata gives
  * one non-accepting state).
  */
-import { ANY_CHAR, charCount, charSet, codePointAt, complementRanges, normalizeRanges } from './codePoints';
+import { ANY_CHAR, charCount, charSet, codePointAt, codePoints, complementRanges, normalizeRanges } from './codePoints';
 import { RegexpFlag } from './regexpFlags';
 
 export type RegexpNode =
@@ -337,16 +337,6 @@ function union(items: RegexpNode[]): RegexpNode {
   const merged: RegexpNode = { type: 'chars', ranges: normalizeRanges(sets.flatMap((item) => item.ranges)) };
   const rest = items.filter((item) => item.type !== 'chars');
   return rest.length === 0 ? merged : { type: 'union', items: [merged, ...rest] };
-}
-
-function codePoints(s: string): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < s.length; ) {
-    const c = codePointAt(s, i);
-    out.push(c);
-    i += charCount(c);
-  }
-  return out;
 }
 
 function flatten(type: 'concat' | 'union', items: RegexpNode[]): RegexpNode[] {

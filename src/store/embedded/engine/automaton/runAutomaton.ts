@@ -7,7 +7,7 @@
 import { MAX_CODE_POINT } from './codePoints';
 import { Dfa, reverseEdges } from './dfa';
 
-export type PatternKind = 'regexp' | 'wildcard' | 'prefix' | 'term';
+export type PatternKind = 'regexp' | 'wildcard' | 'prefix' | 'term' | 'fuzzy';
 
 /** ASCII tables (128 ints per state) are kept up to this many entries (1 MB). */
 const MAX_ASCII_TABLE = 1 << 18;
