@@ -5,6 +5,7 @@
 import { QueryDsl } from '../../port';
 import { InvertedIndex } from './invertedIndex';
 import { evaluate } from './lucene/evaluate';
+import { recordClauseCount } from './lucene/expand';
 import { Scores, toScores } from './lucene/execute';
 import { Matches } from './lucene/matches';
 import { LQuery, MATCH_ALL, booleanQuery, countClauses } from './lucene/query';
@@ -39,14 +40,20 @@ export function parseSearchQuery(query: QueryDsl | undefined, filter: QueryDsl |
 export function buildQuery(parsed: ParsedSearch, mapping: IndexMapping, now: number, limits: QueryLimits = DEFAULT_LIMITS): LQuery {
   const ctx: BuildContext = { mapping, now, limits };
   const main = parsed.main.toLucene(ctx);
-  if (countClauses(main) > limits.maxClauseCount) throw tooManyClauses(limits.maxClauseCount);
-  if (parsed.filter === null) return rewrite(main);
-  return rewrite(
-    booleanQuery([
-      { occur: 'must', query: main },
-      { occur: 'filter', query: parsed.filter.toLucene(ctx) },
-    ]),
-  );
+  const clauses = countClauses(main);
+  if (clauses > limits.maxClauseCount) throw tooManyClauses(limits.maxClauseCount);
+  const query =
+    parsed.filter === null
+      ? rewrite(main)
+      : rewrite(
+          booleanQuery([
+            { occur: 'must', query: main },
+            { occur: 'filter', query: parsed.filter.toLucene(ctx) },
+          ]),
+        );
+  // the terms multi-term queries expand to count too, when they are expanded (expand.ts)
+  recordClauseCount(query, clauses, limits.maxClauseCount);
+  return query;
 }
 
 /** Matching documents of an index, ascending, with their scores when needed. */

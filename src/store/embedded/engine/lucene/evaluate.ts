@@ -22,6 +22,7 @@ import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
+import { expandSteps } from './expand';
 import { Matches } from './matches';
 import { multiPhraseMatches } from './multiPhrase';
 import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
@@ -40,9 +41,14 @@ export function evaluate(query: LQuery, index: InvertedIndex, boost: number, nee
 /**
  * evaluate, as steps that check the search's budget between clauses and inside pattern expansions
  * (budget/budget.ts): a query of thousands of clauses pauses between them instead of keeping the
- * event loop, and stops at its deadline.
+ * event loop, and stops at its deadline. Multi-term queries are first rewritten into the queries
+ * of their terms (expand.ts), as IndexSearcher.rewrite does before creating weights.
  */
 export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
+  return yield* evaluateNode(yield* expandSteps(query, index, budget), index, boost, needsScores, budget);
+}
+
+function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
   switch (query.type) {
     case 'matchAll':
       return Matches.bits(index.live.words, index.live.size, needsScores ? boost : 0);
@@ -51,7 +57,7 @@ export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: numbe
     case 'term': {
       const field = index.field(query.field);
       const t = field === undefined ? -1 : field.termId(query.term);
-      return t < 0 ? null : termMatches(field!, t, boost, needsScores);
+      return t < 0 ? null : termMatches(field!, t, boost, needsScores, query.docFreq);
     }
     case 'phrase': {
       const field = index.field(query.field);
@@ -62,14 +68,14 @@ export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: numbe
       return field === undefined ? null : multiPhraseMatches(field, query, boost, needsScores);
     }
     case 'boost':
-      return yield* evaluateSteps(query.query, index, f(query.boost * boost), needsScores, budget);
+      return yield* evaluateNode(query.query, index, f(query.boost * boost), needsScores, budget);
     case 'constantScore': {
-      const inner = yield* evaluateSteps(query.query, index, 1, false, budget);
+      const inner = yield* evaluateNode(query.query, index, 1, false, budget);
       return inner === null ? null : inner.withConstant(needsScores ? boost : 0);
     }
     case 'leaf': {
       if (query.prepare !== undefined && (query.expand !== undefined || !index.filterCache.has(query.key))) yield* query.prepare(index, budget);
-      if (query.expand !== undefined) return yield* evaluateSteps(query.expand(index), index, boost, needsScores, budget);
+      if (query.expand !== undefined) return yield* evaluateNode(query.expand(index), index, boost, needsScores, budget);
       const docs = leafDocs(query, index);
       return docs.size === 0 ? null : docs.withConstant(needsScores ? boost : 0);
     }
@@ -86,7 +92,7 @@ export function* evaluateSteps(query: LQuery, index: InvertedIndex, boost: numbe
  * instead of searched in a long list).
  */
 export function filterMatches(query: LQuery, index: InvertedIndex): Matches | null {
-  return runToEnd(filterSteps(query, index, UNLIMITED));
+  return runToEnd(filterSteps(runToEnd(expandSteps(query, index, UNLIMITED)), index, UNLIMITED));
 }
 
 function* filterSteps(query: LQuery, index: InvertedIndex, budget: Budget): Steps<Matches | null> {
@@ -99,7 +105,7 @@ function* filterSteps(query: LQuery, index: InvertedIndex, budget: Budget): Step
       return index.filterCache.get(queryKey(query), index, (fromDoc) => unionOfPostings([terms.docs(t)], field!, fromDoc, index.maxDoc));
     }
   }
-  return yield* evaluateSteps(query, index, 1, false, budget);
+  return yield* evaluateNode(query, index, 1, false, budget);
 }
 
 /** The documents of a leaf (through the index's filter cache when the leaf is a cacheable set). */
@@ -113,7 +119,7 @@ function* evaluateDisMax(query: DisMaxQuery, index: InvertedIndex, boost: number
   const subs: Matches[] = [];
   for (const disjunct of query.disjuncts) {
     if (budget.due()) yield;
-    const s = yield* evaluateSteps(disjunct, index, boost, needsScores, budget);
+    const s = yield* evaluateNode(disjunct, index, boost, needsScores, budget);
     if (s !== null) subs.push(s);
   }
   if (subs.length === 0) return null;
@@ -129,7 +135,7 @@ function* evaluateBoolean(query: BooleanQuery, index: InvertedIndex, boost: numb
   for (const clause of query.clauses) {
     if (budget.due()) yield;
     const scoring = isScoring(clause.occur);
-    const matches = scoring ? yield* evaluateSteps(clause.query, index, boost, needsScores, budget) : yield* filterSteps(clause.query, index, budget);
+    const matches = scoring ? yield* evaluateNode(clause.query, index, boost, needsScores, budget) : yield* filterSteps(clause.query, index, budget);
     if (matches === null) {
       if (clause.occur === 'must' || clause.occur === 'filter') return null;
       continue;

@@ -37,6 +37,12 @@ export interface TermQuery {
   readonly type: 'term';
   readonly field: string;
   readonly term: string;
+  /**
+   * The document frequency to score with instead of the term's own: a TermQuery built with
+   * TermStates of other statistics (BlendedTermQuery's blended frequencies). Not part of its
+   * identity, as TermQuery.equals compares the term only.
+   */
+  readonly docFreq?: number;
 }
 
 export interface PhraseQuery {
@@ -85,6 +91,18 @@ export interface DisMaxQuery {
   readonly tieBreaker: number;
 }
 
+/**
+ * The terms of one field a leaf matches (what Lucene's QueryVisitor is told: consumeTerms for a set
+ * of terms, consumeTermsMatching for an automaton), for highlighting.
+ */
+export interface LeafTerms {
+  readonly field: string;
+  /** The test of a term, made (an automaton compiled) within the search's budget. */
+  readonly matcher: (budget: Budget) => Steps<(term: string) => boolean>;
+  /** The terms themselves when the leaf is a set of terms (TermInSetQuery). */
+  readonly terms?: readonly string[];
+}
+
 /** A constant-score query defined by the set of documents it matches. */
 export interface LeafQuery {
   readonly type: 'leaf';
@@ -108,6 +126,8 @@ export interface LeafQuery {
    * rewrite: a boolean query of its terms); evaluated instead of `docSet`, after `prepare`.
    */
   readonly expand?: (index: InvertedIndex) => LQuery;
+  /** The terms it matches, when it matches documents by the terms of a field (patterns, term sets, term ranges). */
+  readonly terms?: LeafTerms;
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
@@ -118,8 +138,8 @@ export function matchNone(reason: string): MatchNoneQuery {
   return { type: 'matchNone', reason };
 }
 
-export function termQuery(field: string, term: string): TermQuery {
-  return { type: 'term', field, term };
+export function termQuery(field: string, term: string, docFreq?: number): TermQuery {
+  return docFreq === undefined ? { type: 'term', field, term } : { type: 'term', field, term, docFreq };
 }
 
 export function boostQuery(query: LQuery, boost: number): BoostQuery {

@@ -108,7 +108,7 @@ export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k:
     const field = index.field(query.field);
     const t = field === undefined ? -1 : field.termId(query.term);
     if (t < 0) continue; // no scorer: the clause is dropped
-    clauses.push(clause(field as FieldIndex, t, boost, k > 0));
+    clauses.push(clause(field as FieldIndex, t, boost, k > 0, query.docFreq));
   }
   if (clauses.length === 0) return null;
   const filters: Matches[] = [];
@@ -125,10 +125,10 @@ export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k:
   return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k);
 }
 
-function clause(field: FieldIndex, t: number, boost: number, scoring: boolean): Clause {
+function clause(field: FieldIndex, t: number, boost: number, scoring: boolean, docFreq?: number): Clause {
   const terms = field.terms as TermPostings;
   const stats = field.collectionStats();
-  const scorer = legacyBm25Scorer(boost, stats, [terms.df[t]]);
+  const scorer = legacyBm25Scorer(boost, stats, [docFreq ?? terms.df[t]]);
   const freqs = terms.freqs(t);
   const cache = normInverseCache(avgFieldLength(stats));
   const weight = scorer.weight;

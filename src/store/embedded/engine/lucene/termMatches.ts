@@ -30,12 +30,15 @@ function livePostings(field: FieldIndex, t: number): { docs: Int32Array; index: 
   return { docs: live, index, size: n };
 }
 
-/** A term's matches: BM25 scores with frequencies and norms (text), one constant score otherwise (docs-only fields). */
-export function termMatches(field: FieldIndex, t: number, boost: number, needsScores: boolean): Matches {
+/**
+ * A term's matches: BM25 scores with frequencies and norms (text), one constant score otherwise
+ * (docs-only fields); `docFreq`, when given, replaces the term's own in the idf (blended statistics).
+ */
+export function termMatches(field: FieldIndex, t: number, boost: number, needsScores: boolean, docFreq?: number): Matches {
   const terms = field.terms as TermPostings;
   const { docs, index, size } = livePostings(field, t);
   if (!needsScores) return Matches.list(docs, size, null, 0);
-  const scorer = legacyBm25Scorer(boost, field.collectionStats(), [terms.df[t]]);
+  const scorer = legacyBm25Scorer(boost, field.collectionStats(), [docFreq ?? terms.df[t]]);
   const freqs = terms.freqs(t);
   if (freqs === null) return Matches.list(docs, size, null, scorer.score(1, 1));
   const weight = scorer.weight;

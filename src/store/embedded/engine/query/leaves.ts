@@ -12,8 +12,8 @@ import { InvertedIndex } from '../invertedIndex';
 import { TermPostings } from '../termPostings';
 import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
 import { Matches } from '../lucene/matches';
-import { LQuery, booleanQuery, constantScore, matchNone, setLeaf, termQuery } from '../lucene/query';
-import { QueryLimitError } from '../../../port';
+import { LQuery, matchNone, setLeaf } from '../lucene/query';
+import { TermsRewrite, checkBoosts, checkTermCount, rewriteTerms } from './termsRewrite';
 import { compareUtf8 } from '../strings';
 
 /** Numbers within [lower, upper] (each bound inclusive or not; null: unbounded). */
@@ -68,7 +68,7 @@ export function pointRange(field: string, range: NumericRange): LQuery {
  * leaf's `prepare`, within the search's budget, and taken by what reads the leaf right after; when
  * the leaf is read without it (the filter cache appending new documents, a matcher), done at once.
  */
-class Prepared<T> {
+export class Prepared<T> {
   private held: { index: InvertedIndex; value: T } | null = null;
 
   constructor(private readonly work: (f: FieldIndex, budget: Budget) => Steps<T>) {}
@@ -82,6 +82,12 @@ class Prepared<T> {
     this.held = null;
     return value;
   }
+}
+
+/** A term test made at once, as the steps LeafTerms.matcher returns (a set of terms, a term range). */
+// eslint-disable-next-line require-yield
+function* atOnceTest(test: Set<string> | ((term: string) => boolean)): Steps<(term: string) => boolean> {
+  return typeof test === 'function' ? test : (term) => test.has(term);
 }
 
 /** Terms looked up per budget check of a large `terms` query. */
@@ -116,6 +122,7 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
     key: `terms:${JSON.stringify([field, distinct])}`,
     docSet,
     docs: (index) => docSet(index, 0).docList(),
+    terms: { field, terms: distinct, matcher: () => atOnceTest(new Set(distinct)) },
     *prepare(index, budget) {
       const f = index.field(field);
       if (f !== undefined && f.terms !== null && distinct.length > TERMS_CHUNK) yield* lists.prepare(index, f, budget);
@@ -152,43 +159,51 @@ function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget):
  *   the boost; any number of terms;
  * - `constant_score_boolean`: the same documents and scores, but built as a boolean query of its
  *   terms: at most maxClauseCount of them (IndexSearcher.TooManyClauses);
- * - `scoring_boolean`: a boolean query of a TermQuery per term (BM25, summed): at most
- *   maxClauseCount terms;
- * - `top_terms_N` / `top_terms_boost_N`: the first N terms in term order (every term of a pattern
- *   has the same boost, so TopTermsRewrite keeps the first ones it meets), scored with BM25 or each
- *   as a constant 1; N is capped at maxClauseCount.
+ * - the rewrites that score each term (termsRewrite.ts): `scoring_boolean`, `top_terms_N`,
+ *   `top_terms_boost_N`, `top_terms_blended_freqs_N` (every term of a pattern has the same boost,
+ *   so the top terms are the first N in term order).
  */
-export type PatternRewrite =
-  | { readonly kind: 'constant_score' }
-  | { readonly kind: 'constant_score_boolean' }
-  | { readonly kind: 'scoring_boolean' }
-  | { readonly kind: 'top_terms'; readonly size: number; readonly boostOnly: boolean };
+export type PatternRewrite = { readonly kind: 'constant_score' } | { readonly kind: 'constant_score_boolean' } | TermsRewrite;
 
 export const CONSTANT_SCORE: PatternRewrite = { kind: 'constant_score' };
 
+/** The boost a multi-term query's terms enum gives a matched term (FuzzyTermsEnum's; patterns give 1). */
+export type TermBoost = (automaton: RunAutomaton, term: string) => number;
+
 /**
  * Documents having a term an automaton accepts (Lucene's AutomatonQuery: prefix, wildcard, regexp,
- * case-insensitive term), rewritten as `rewrite` says. The walk over the dictionary is done in
- * `prepare`, within the search's budget, and its result used right after (by `docSet`, or by
- * `expand` for the boolean rewrites).
+ * case-insensitive term; FuzzyQuery with `termBoost`), rewritten as `rewrite` says. The walk over
+ * the dictionary is done in `prepare`, within the search's budget, and its result used right after
+ * (by `docSet`, or by `expand` for the rewrites that score each term).
  */
-export function termsAccepted(field: string, key: string, pattern: RunAutomaton | LazyAutomaton, rewrite: PatternRewrite = CONSTANT_SCORE, maxClauseCount = Infinity): LQuery {
+export function termsAccepted(
+  field: string,
+  key: string,
+  pattern: RunAutomaton | LazyAutomaton,
+  rewrite: PatternRewrite = CONSTANT_SCORE,
+  maxClauseCount = Infinity,
+  termBoost?: TermBoost,
+): LQuery {
   // compiled when first evaluated, within the search's budget (patternCache.ts)
   const automaton: LazyAutomaton = typeof pattern === 'function' ? pattern : () => atOnce(() => pattern);
-  const accepted = new Prepared(function* (f: FieldIndex, budget: Budget): Steps<number[]> {
-    return yield* acceptedTerms(f, yield* automaton(budget), budget);
+  const accepted = new Prepared(function* (f: FieldIndex, budget: Budget): Steps<{ ids: number[]; boosts: Float32Array | null }> {
+    const compiled = yield* automaton(budget);
+    const ids = yield* acceptedTerms(f, compiled, budget);
+    const strings = (f.terms as TermPostings).strings;
+    return { ids, boosts: termBoost === undefined ? null : Float32Array.from(ids, (t) => termBoost(compiled, strings[t])) };
   });
-  const termIds = (index: InvertedIndex, f: FieldIndex): number[] => {
-    const ids = accepted.take(index, f);
-    if (rewrite.kind !== 'constant_score' && rewrite.kind !== 'top_terms' && ids.length > maxClauseCount) {
-      throw new QueryLimitError('too_many_clauses', { limit: maxClauseCount, detail: ` (the pattern on ${JSON.stringify(field)} matches ${ids.length} terms)` }, `maxClauseCount is set to ${maxClauseCount}`);
+  const termIds = (index: InvertedIndex, f: FieldIndex) => {
+    const found = accepted.take(index, f);
+    if (rewrite.kind === 'constant_score_boolean') {
+      checkTermCount(field, found.ids.length, maxClauseCount);
+      checkBoosts(found.boosts); // built as the boolean query of boosted terms first
     }
-    return ids;
+    return found;
   };
   const docSet = (index: InvertedIndex, fromDoc: number): Matches => {
     const f = index.field(field);
     if (f === undefined || f.terms === null) return Matches.EMPTY;
-    const ids = termIds(index, f);
+    const { ids } = termIds(index, f);
     const terms = f.terms;
     return unionOfPostings(
       ids.map((t) => terms.docs(t)),
@@ -197,32 +212,37 @@ export function termsAccepted(field: string, key: string, pattern: RunAutomaton 
       index.maxDoc,
     );
   };
-  const scoring = rewrite.kind === 'scoring_boolean' || rewrite.kind === 'top_terms';
+  const scoring = rewrite.kind !== 'constant_score' && rewrite.kind !== 'constant_score_boolean' ? rewrite : null;
   const expand = (index: InvertedIndex): LQuery => {
     const f = index.field(field);
-    if (f === undefined || f.terms === null) return matchNone(`unmapped field ${field}`);
-    let ids = termIds(index, f);
-    // the ids come in term order (the walk is over the sorted dictionary)
-    if (rewrite.kind === 'top_terms') ids = ids.slice(0, Math.min(rewrite.size, maxClauseCount));
-    const strings = f.terms.strings;
-    const clauses = ids.map((t) => {
-      const term = termQuery(field, strings[t]);
-      return { occur: 'should' as const, query: rewrite.kind === 'top_terms' && rewrite.boostOnly ? constantScore(term) : term };
-    });
-    return clauses.length === 0 ? matchNone('no term matches') : booleanQuery(clauses);
+    if (f === undefined || f.terms === null || scoring === null) return matchNone(`unmapped field ${field}`);
+    const { ids, boosts } = termIds(index, f);
+    return rewriteTerms(field, f, ids, boosts, scoring, maxClauseCount);
   };
-  const rewriteKey = rewrite.kind === 'top_terms' ? `top_terms${rewrite.boostOnly ? '_boost' : ''}_${rewrite.size}` : rewrite.kind;
   return {
     type: 'leaf',
-    key: `${key}:${rewriteKey}:${JSON.stringify(field)}`,
+    key: `${key}:${rewriteKey(rewrite)}:${JSON.stringify(field)}`,
     docSet,
     docs: (index) => docSet(index, 0).docList(),
     *prepare(index, budget) {
       const f = index.field(field);
       if (f !== undefined && f.terms !== null) yield* accepted.prepare(index, f, budget);
     },
-    expand: scoring ? expand : undefined,
+    expand: scoring === null ? undefined : expand,
+    terms: {
+      field,
+      *matcher(budget) {
+        const compiled = yield* automaton(budget);
+        return (term: string) => compiled.run(term);
+      },
+    },
   };
+}
+
+function rewriteKey(rewrite: PatternRewrite): string {
+  if (rewrite.kind === 'top_terms') return `top_terms${rewrite.boostOnly ? '_boost' : ''}_${rewrite.size}`;
+  if (rewrite.kind === 'top_terms_blended') return `top_terms_blended_freqs_${rewrite.size}`;
+  return rewrite.kind;
 }
 
 /**
@@ -231,7 +251,12 @@ export function termsAccepted(field: string, key: string, pattern: RunAutomaton 
  */
 export function termRange(field: string, lower: string | null, includeLower: boolean, upper: string | null, includeUpper: boolean): LQuery {
   const key = `termRange:${JSON.stringify([lower, includeLower, upper, includeUpper])}:${JSON.stringify(field)}`;
-  return setLeaf(key, (index, fromDoc) => {
+  const inRange = (term: string): boolean => {
+    const lo = lower === null ? 1 : compareUtf8(term, lower);
+    const hi = upper === null ? -1 : compareUtf8(term, upper);
+    return (includeLower ? lo >= 0 : lo > 0) && (includeUpper ? hi <= 0 : hi < 0);
+  };
+  const leaf = setLeaf(key, (index, fromDoc) => {
     const f = index.field(field);
     if (f === undefined || f.terms === null) return Matches.EMPTY;
     const sorted = f.sortedTerms();
@@ -245,6 +270,7 @@ export function termRange(field: string, lower: string | null, includeLower: boo
     }
     return unionOfPostings(lists, f, fromDoc, index.maxDoc);
   });
+  return { ...leaf, terms: { field, matcher: () => atOnceTest(inRange) } };
 }
 
 /** Documents by `_id`. */

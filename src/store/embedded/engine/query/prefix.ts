@@ -10,7 +10,7 @@
 import { QueryLimitError } from '../../../port';
 import { RunAutomaton, TooComplexError, compilePrefix } from '../automaton';
 import { hasOwn, isPlainObject } from '../json';
-import { matchNone, withBoost } from '../lucene/query';
+import { LQuery, matchNone, withBoost } from '../lucene/query';
 import { toText } from '../fieldValues';
 import { BuildContext, ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
@@ -20,17 +20,17 @@ import { Budget, Steps } from '../budget/budget';
 import { at, boostOf, checkParams, invalid, readBoolean, readName, readScalar, readString, singleField } from './params';
 
 /** Elasticsearch's `rewrite` values (QueryParsers.parseRewriteMethod), as PatternRewrite (leaves.ts). */
-function parseRewrite(clause: string, value: string, where: string): PatternRewrite {
+export function parseRewrite(clause: string, value: string, where: string): PatternRewrite {
   if (value === 'constant_score' || value === 'constant_score_blended') return CONSTANT_SCORE;
   if (value === 'constant_score_boolean' || value === 'scoring_boolean') return { kind: value };
   const top = /^top_terms_(boost_|blended_freqs_)?(\d+)$/.exec(value);
   if (top !== null) {
-    if (top[1] === 'blended_freqs_') throw invalid(`[${clause}] rewrite ${JSON.stringify(value)} is not supported at ${where}`);
     const size = Number(top[2]);
     if (!Number.isSafeInteger(size) || size < 1) throw invalid(`[${clause}] rewrite ${JSON.stringify(value)} at ${where} needs a size of at least 1`);
+    if (top[1] === 'blended_freqs_') return { kind: 'top_terms_blended', size };
     return { kind: 'top_terms', size, boostOnly: top[1] === 'boost_' };
   }
-  throw invalid(`[${clause}] unknown rewrite ${JSON.stringify(value)} at ${where} (constant_score, constant_score_blended, constant_score_boolean, scoring_boolean, top_terms_N, top_terms_boost_N)`);
+  throw invalid(`[${clause}] unknown rewrite ${JSON.stringify(value)} at ${where} (constant_score, constant_score_blended, constant_score_boolean, scoring_boolean, top_terms_N, top_terms_boost_N, top_terms_blended_freqs_N)`);
 }
 
 /** Parse the shared shape of prefix, wildcard and regexp: short form or an object with `value` (or the clause's own key). */
@@ -83,14 +83,19 @@ export function lazyPattern(key: string, compile: (budget: Budget) => Steps<RunA
   });
 }
 
-export const parsePrefix: ClauseParser = (body, path) => {
-  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('prefix', ['value', 'prefix'], body, path);
+/** The terms of a field starting with `pattern` (PrefixQuery), rewritten as `rewrite` says. */
+export function prefixLeaf(field: string, pattern: string, caseInsensitive: boolean, rewrite: PatternRewrite, maxClauseCount: number): LQuery {
   const key = `prefix:${JSON.stringify([pattern, caseInsensitive])}`;
   const automaton = lazyAutomaton(key, () => atOnce(() => compilePrefix(pattern, caseInsensitive)));
+  return termsAccepted(field, key, automaton, rewrite, maxClauseCount);
+}
+
+export const parsePrefix: ClauseParser = (body, path) => {
+  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('prefix', ['value', 'prefix'], body, path);
   return {
     toLucene(ctx) {
       if (!stringFieldOnly(ctx, 'prefix', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton, rewrite, ctx.limits.maxClauseCount), boost);
+      return withBoost(prefixLeaf(field, pattern, caseInsensitive, rewrite, ctx.limits.maxClauseCount), boost);
     },
   };
 };

@@ -32,7 +32,8 @@ describe('regexp', () => {
     expect(ids({ regexp: { name: { value: 'fr.*&.*ce', flags: 'NONE' } } })).toEqual([]); // & is a character then
     expect(ids({ regexp: { name: { value: '@', flags: 'ANYSTRING', rewrite: 'constant_score_blended' } } }).length).toBe(3);
     expect(() => ids({ regexp: { name: { value: 'a', flags: 'SOMETIMES' } } })).toThrow(InvalidQueryError);
-    expect(() => ids({ regexp: { name: { value: 'a', rewrite: 'top_terms_blended_freqs_3' } } })).toThrow('is not supported');
+    expect(ids({ regexp: { name: { value: 'fr.*', rewrite: 'top_terms_blended_freqs_3' } } }).length).toBe(2);
+    expect(() => ids({ regexp: { name: { value: 'a', rewrite: 'top_terms_blended_freqs_0' } } })).toThrow('needs a size of at least 1');
     expect(() => ids({ regexp: { name: { value: 'a', rewrite: 'sometimes' } } })).toThrow('unknown rewrite');
   });
 

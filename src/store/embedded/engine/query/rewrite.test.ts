@@ -28,6 +28,26 @@ describe('pattern rewrites', () => {
     expect(hits(prefix('top_terms_boost_5'))).toEqual(hits({ bool: { should: [{ constant_score: { filter: { term: { name: 'france' } } } }, { constant_score: { filter: { term: { name: 'french' } } } }] } }));
   });
 
+  it('top_terms_blended_freqs_N: the first N terms, each scored with the largest document frequency among them', () => {
+    const blended = indexAll(new SearchIndex({ keyword: ['id'] }), [
+      ['1', { name: 'frame' }],
+      ['2', { name: 'frame' }],
+      ['3', { name: 'frost' }],
+      ['4', { name: 'other' }],
+    ]);
+    const scored = (rewrite: string) => blended.search({ query: { prefix: { name: { value: 'fr', rewrite } } }, from: 0, size: 10 }).hits.map((h) => [h._id, h._score]);
+    const [[, frame]] = scored('top_terms_blended_freqs_5');
+    // frost (1 document) scores as if it were in 2, like frame
+    expect(scored('top_terms_blended_freqs_5')).toEqual([
+      ['1', frame],
+      ['2', frame],
+      ['3', frame],
+    ]);
+    expect(scored('top_terms_5')[0][0]).toBe('3'); // on its own statistics, the rarer term scores more
+    expect(scored('top_terms_5')[0][1]).toBeGreaterThan(frame as number);
+    expect(scored('top_terms_blended_freqs_1').map((h) => h[0])).toEqual(['1', '2']);
+  });
+
   it('the boolean rewrites may expand to at most MAX_CLAUSE_COUNT terms', () => {
     const wide = (rewrite: string) => ({ wildcard: { name: { value: '*', rewrite } } });
     expect(hits(wide('constant_score')).length).toBe(3);
