@@ -16,6 +16,7 @@ import { TokenService } from './core/auth/tokens';
 import type { CoreDeps } from './core/deps';
 import { Dispatcher } from './core/dispatch';
 import { ChangeFeed } from './core/events/changeFeed';
+import { followRemoteChanges } from './core/events/remoteChanges';
 import { operations } from './core/operations';
 import type { Logger } from './log';
 import type { Store } from './store/port';
@@ -69,6 +70,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     now: Date.now,
     newId: randomUUID,
   };
+  const unfollow = followRemoteChanges(deps);
   const dispatcher = new Dispatcher(deps, operations, (err, req) =>
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
@@ -145,6 +147,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
         server.closeIdleConnections();
       });
       raw.close();
+      unfollow();
       await store.close();
     },
   };

@@ -142,8 +142,8 @@ export interface EntityStore {
   create(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
   /** Many creates in one commit; one outcome per item, in order ('ok' | 'id_taken' | 'slug_taken'). */
   createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]>;
-  /** 'ok' | 'not_found' | 'slug_taken' */
-  replace(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
+  /** 'ok' | 'not_found' | 'slug_taken'. `action`: what the caller does (a whole new body, or a merged update), for the stores that record it. */
+  replace(collection: string, id: string, source: Doc, action?: 'update' | 'replace'): Promise<WriteOutcome>;
   /** true when a document was deleted. */
   delete(collection: string, id: string): Promise<boolean>;
   /**
@@ -182,6 +182,15 @@ export interface ApiKeyStore {
   deleteKey(id: string): Promise<boolean>;
 }
 
+/**
+ * A change committed through another process sharing this store (another worker, another gateway
+ * on the same DATA_DIR), as the store applied it, in commit order: an entity (`source` null once
+ * deleted, `previous` null when it was new) or an API key deleted.
+ */
+export type RemoteChange =
+  | { kind: 'entity'; action: 'create' | 'update' | 'replace' | 'delete'; collection: string; _id: string; source: Doc | null; previous: Doc | null }
+  | { kind: 'apiKeyDeleted'; _id: string };
+
 export interface Store {
   readonly name: string;
   readonly entities: EntityStore;
@@ -189,4 +198,9 @@ export interface Store {
   /** true when the backend answers. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Hear of the changes made through other processes (live subscriptions, revocations); absent
+   * when the store cannot tell (Elasticsearch: see the Redis bus). Returns the unsubscribe.
+   */
+  onRemoteChange?(listener: (change: RemoteChange) => void): () => void;
 }

@@ -28,7 +28,7 @@ async function change(deps: CoreDeps, principal: Principal, input: ChangeEntityI
   const requested = mode === 'update' ? mergePatch(previous, input.body) : input.body;
   const doc = buildEntity({ type, id, input: requested, principal, now: deps.now(), previous });
   if (!doc.ok) return doc;
-  const outcome = await deps.store.entities.replace(type.collection, id, doc.value);
+  const outcome = await deps.store.entities.replace(type.collection, id, doc.value, mode);
   if (outcome !== 'ok') return writeFailure(outcome, type, id, doc.value);
   deps.feed.publish({ action: mode, collection: type.collection, _id: id, _source: doc.value, previous });
   return ok({ _id: id, _source: doc.value });

@@ -2,6 +2,14 @@
  * The embedded store's file: SQLite through better-sqlite3, in DATA_DIR. Every write is one
  * transaction, committed (synchronous=FULL) before the caller is answered. `seq` records the order
  * of writes, so the in-memory index can be rebuilt in the same order at start.
+ *
+ * Several processes may share the file (WORKERS, or gateways started separately on one DATA_DIR):
+ * every write also appends to `changes`, the change log, in the same transaction, and takes its
+ * sequence number there (AUTOINCREMENT: one order over every process, with no gaps, since a
+ * rolled-back insert gives its number back). Each process keeps its in-memory index current by
+ * reading the log after the last change it applied (`changesAfter`). The log keeps what a process
+ * could still need: changes of the last CHANGE_LOG_RETENTION_MS, at least; a process that was away
+ * longer sees a gap (`floor`) and reloads everything.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -26,7 +34,33 @@ CREATE TABLE IF NOT EXISTS api_keys (
   seq INTEGER NOT NULL,
   record TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  action TEXT NOT NULL,
+  collection TEXT NOT NULL,
+  id TEXT NOT NULL,
+  source TEXT,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS changes_at ON changes (at);
 `;
+
+/** What a change did (update and replace: as the core asked for it). */
+export type ChangeAction = 'create' | 'update' | 'replace' | 'delete';
+
+/** How long the change log keeps a change at least (a process away longer reloads everything). */
+export const CHANGE_LOG_RETENTION_MS = 10 * 60_000;
+
+/** A change as the log holds it: an entity (collection, id) or an API key (collection ''), its JSON after the change, null once deleted. */
+export interface LoggedChange {
+  seq: number;
+  kind: 'entity' | 'key';
+  action: ChangeAction;
+  collection: string;
+  id: string;
+  source: string | null;
+}
 
 export interface StoredRow {
   collection: string;
@@ -36,7 +70,6 @@ export interface StoredRow {
 
 export class EmbeddedDatabase {
   private readonly db: Database.Database;
-  private seq: number;
   private readonly stmt;
 
   constructor(dataDir: string) {
@@ -45,10 +78,19 @@ export class EmbeddedDatabase {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
-    const max = this.db.prepare('SELECT MAX(m) AS m FROM (SELECT MAX(seq) AS m FROM entities UNION ALL SELECT MAX(seq) FROM api_keys)').get() as { m: number | null };
-    this.seq = max.m ?? 0;
+    this.db.transaction(() => {
+      this.db.exec(SCHEMA);
+      // a file written before the change log: its numbers continue those of the rows
+      this.db.exec(`INSERT INTO sqlite_sequence (name, seq)
+        SELECT 'changes', COALESCE(MAX(m), 0) FROM (SELECT MAX(seq) AS m FROM entities UNION ALL SELECT MAX(seq) FROM api_keys)
+        WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'changes')`);
+    }).immediate();
     this.stmt = {
+      logChange: this.db.prepare('INSERT INTO changes (kind, action, collection, id, source, at) VALUES (?, ?, ?, ?, ?, ?)'),
+      changesAfter: this.db.prepare('SELECT seq, kind, action, collection, id, source FROM changes WHERE seq > ? ORDER BY seq LIMIT ?'),
+      lastSeq: this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").pluck(),
+      prune: this.db.prepare('DELETE FROM changes WHERE at < ? AND seq < (SELECT MAX(seq) FROM changes)'),
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       entityExists: this.db.prepare('SELECT 1 FROM entities WHERE collection = ? AND id = ?'),
       slugOwner: this.db.prepare('SELECT id FROM entities WHERE collection = ? AND slug = ?'),
       insertEntity: this.db.prepare('INSERT INTO entities (collection, id, slug, seq, source) VALUES (?, ?, ?, ?, ?)'),
@@ -62,32 +104,51 @@ export class EmbeddedDatabase {
     };
   }
 
-  private insertOne(collection: string, id: string, source: Doc): WriteOutcome {
+  /** Appends to the change log; returns the change's number. */
+  private log(kind: LoggedChange['kind'], action: ChangeAction, collection: string, id: string, source: string | null): number {
+    return Number(this.stmt.logChange.run(kind, action, collection, id, source, Date.now()).lastInsertRowid);
+  }
+
+  private insertOne(collection: string, id: string, source: Doc, seqs: number[]): WriteOutcome {
     if (this.stmt.entityExists.get(collection, id)) return 'id_taken';
     if (this.stmt.slugOwner.get(collection, String(source.slug))) return 'slug_taken';
-    this.stmt.insertEntity.run(collection, id, String(source.slug), ++this.seq, JSON.stringify(source));
+    const json = JSON.stringify(source);
+    const seq = this.log('entity', 'create', collection, id, json);
+    this.stmt.insertEntity.run(collection, id, String(source.slug), seq, json);
+    seqs.push(seq);
     return 'ok';
   }
 
-  /** Inserts in one transaction; items that fail are skipped, the others committed together. */
-  insertEntities(collection: string, items: { id: string; source: Doc }[]): WriteOutcome[] {
-    const run = this.db.transaction(() => items.map(({ id, source }) => this.insertOne(collection, id, source)));
-    return run();
+  /**
+   * Inserts in one transaction; items that fail are skipped, the others committed together.
+   * `seqs`: the numbers of the changes made, in order. (Transactions are IMMEDIATE: they take the
+   * write lock first, so two processes never deadlock upgrading a read to a write.)
+   */
+  insertEntities(collection: string, items: { id: string; source: Doc }[]): { outcomes: WriteOutcome[]; seqs: number[] } {
+    const seqs: number[] = [];
+    const outcomes = this.db.transaction(() => items.map(({ id, source }) => this.insertOne(collection, id, source, seqs))).immediate();
+    return { outcomes, seqs };
   }
 
-  replaceEntity(collection: string, id: string, source: Doc): WriteOutcome {
-    const run = this.db.transaction((): WriteOutcome => {
-      if (!this.stmt.entityExists.get(collection, id)) return 'not_found';
-      const owner = this.stmt.slugOwner.get(collection, String(source.slug)) as { id: string } | undefined;
-      if (owner !== undefined && owner.id !== id) return 'slug_taken';
-      this.stmt.updateEntity.run(String(source.slug), ++this.seq, JSON.stringify(source), collection, id);
-      return 'ok';
-    });
-    return run();
+  replaceEntity(collection: string, id: string, source: Doc, action: 'update' | 'replace' = 'replace'): { outcome: WriteOutcome; seq?: number } {
+    return this.db
+      .transaction((): { outcome: WriteOutcome; seq?: number } => {
+        if (!this.stmt.entityExists.get(collection, id)) return { outcome: 'not_found' };
+        const owner = this.stmt.slugOwner.get(collection, String(source.slug)) as { id: string } | undefined;
+        if (owner !== undefined && owner.id !== id) return { outcome: 'slug_taken' };
+        const json = JSON.stringify(source);
+        const seq = this.log('entity', action, collection, id, json);
+        this.stmt.updateEntity.run(String(source.slug), seq, json, collection, id);
+        return { outcome: 'ok', seq };
+      })
+      .immediate();
   }
 
-  deleteEntity(collection: string, id: string): boolean {
-    return this.stmt.deleteEntity.run(collection, id).changes > 0;
+  /** The change's number, or null when there was no such entity. */
+  deleteEntity(collection: string, id: string): number | null {
+    return this.db
+      .transaction((): number | null => (this.stmt.deleteEntity.run(collection, id).changes > 0 ? this.log('entity', 'delete', collection, id, null) : null))
+      .immediate();
   }
 
   *entities(): IterableIterator<StoredRow> {
@@ -96,17 +157,64 @@ export class EmbeddedDatabase {
     }
   }
 
-  insertKey(record: ApiKeyRecord): WriteOutcome {
-    const run = this.db.transaction((): WriteOutcome => {
-      if (this.stmt.keyExists.get(record._id)) return 'id_taken';
-      this.stmt.insertKey.run(record._id, ++this.seq, JSON.stringify(record));
-      return 'ok';
-    });
-    return run();
+  insertKey(record: ApiKeyRecord): { outcome: WriteOutcome; seq?: number } {
+    return this.db
+      .transaction((): { outcome: WriteOutcome; seq?: number } => {
+        if (this.stmt.keyExists.get(record._id)) return { outcome: 'id_taken' };
+        const json = JSON.stringify(record);
+        const seq = this.log('key', 'create', '', record._id, json);
+        this.stmt.insertKey.run(record._id, seq, json);
+        return { outcome: 'ok', seq };
+      })
+      .immediate();
   }
 
-  deleteKey(id: string): boolean {
-    return this.stmt.deleteKey.run(id).changes > 0;
+  /** The change's number, or null when there was no such key. */
+  deleteKey(id: string): number | null {
+    return this.db.transaction((): number | null => (this.stmt.deleteKey.run(id).changes > 0 ? this.log('key', 'delete', '', id, null) : null)).immediate();
+  }
+
+  /** The number of the last change committed by any process. */
+  lastSeq(): number {
+    return (this.stmt.lastSeq.get() as number | undefined) ?? 0;
+  }
+
+  /**
+   * Changes after `seq`, oldest first, at most `limit`; `gap` when the log no longer holds the one
+   * right after `seq` (pruned: the caller must reload everything).
+   */
+  changesAfter(seq: number, limit = 10_000): { changes: LoggedChange[]; gap: boolean } {
+    const changes = this.stmt.changesAfter.all(seq, limit) as LoggedChange[];
+    const gap = changes.length > 0 ? changes[0].seq !== seq + 1 : this.lastSeq() > seq;
+    return { changes, gap };
+  }
+
+  /**
+   * Whether another connection (another process) committed since the last call: SQLite's
+   * data_version, which this connection's own commits leave alone. A few microseconds.
+   */
+  changedElsewhere(): boolean {
+    const version = this.stmt.dataVersion.get() as number;
+    const changed = version !== this.dataVersion;
+    this.dataVersion = version;
+    return changed;
+  }
+  private dataVersion = -1;
+
+  /** Drops changes older than `retentionMs` (always keeps the last: it holds the sequence). */
+  pruneChanges(retentionMs = CHANGE_LOG_RETENTION_MS): number {
+    return this.stmt.prune.run(Date.now() - retentionMs).changes;
+  }
+
+  /**
+   * Everything stored, read in one transaction, with the number of the last change it includes:
+   * what a process loads at start, then follows the log from.
+   */
+  snapshot<T>(read: (entities: IterableIterator<StoredRow>, keys: IterableIterator<ApiKeyRecord>) => T): { value: T; seq: number } {
+    return this.db.transaction(() => {
+      const seq = this.lastSeq();
+      return { value: read(this.entities(), this.keys()), seq };
+    })();
   }
 
   *keys(): IterableIterator<ApiKeyRecord> {

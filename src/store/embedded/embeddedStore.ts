@@ -1,10 +1,14 @@
 /**
  * The default store: SQLite for durability, the in-process search engine for queries. Reads are
  * served from memory; each write is committed to SQLite first, then applied to the index.
+ *
+ * Several processes may share one DATA_DIR (WORKERS, or gateways started separately): each keeps
+ * its own in-memory index and follows the others' writes through SQLite's change log (see
+ * database.ts and ChangeFollower below).
  */
-import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
+import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
-import { EmbeddedDatabase } from './database';
+import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
 import { SearchCache } from './searchCache';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
@@ -14,15 +18,39 @@ export const DEFAULT_CACHE_ENTRIES = 1000;
 
 const keySource = ({ _id, ...rest }: ApiKeyRecord): Doc => rest as unknown as Doc;
 
+/** Every change made elsewhere is in this process's index before a read (`sync`) or its own next write (`own`). */
+interface Sync {
+  /** Apply what other processes committed since the last change applied here. */
+  (): void;
+  /** Around this process's own committed changes `seqs`: the others' before them first, then `apply`. */
+  own(seqs: readonly number[], apply: () => void): void;
+}
+
 class EmbeddedEntities implements EntityStore {
-  private readonly indices = new Map<string, SearchIndex>();
+  private indices = new Map<string, SearchIndex>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
     private readonly cache: SearchCache,
     private readonly options: SearchIndexOptions,
-  ) {
-    for (const row of db.entities()) this.index(row.collection).put(row.id, row.source);
+    private readonly sync: Sync,
+  ) {}
+
+  /** Everything anew from the stored rows (at start, and after missing part of the change log). */
+  load(rows: Iterable<StoredRow>): void {
+    this.indices = new Map();
+    this.cache.invalidateAll();
+    for (const row of rows) this.index(row.collection).put(row.id, row.source);
+  }
+
+  /** A change made by another process; returns the source it replaced (null: none). */
+  applyRemote(collection: string, id: string, source: Doc | null): Doc | null {
+    const index = this.index(collection);
+    const previous = index.get(id) ?? null;
+    this.cache.invalidate(collection);
+    if (source === null) index.remove(id);
+    else index.put(id, source);
+    return previous;
   }
 
   private index(collection: string): SearchIndex {
@@ -40,6 +68,7 @@ class EmbeddedEntities implements EntityStore {
    */
   search(collection: string, request: SearchRequest, filter: QueryDsl | null): SearchResult | Promise<SearchResult> {
     try {
+      this.sync();
       return this.cache.search(collection, request, filter, () => this.index(collection).searchSliced(request, filter));
     } catch (err) {
       return Promise.reject(err);
@@ -47,10 +76,12 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async count(collection: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {
+    this.sync();
     return this.cache.count(collection, query, filter, () => this.index(collection).countSliced(query, filter));
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
+    this.sync();
     return this.indices.get(collection)?.get(id) ?? null;
   }
 
@@ -61,21 +92,25 @@ class EmbeddedEntities implements EntityStore {
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const index = this.index(collection);
     index.checkFields(items.map((item) => item.source));
-    const outcomes = this.db.insertEntities(collection, items);
-    if (outcomes.includes('ok')) this.cache.invalidate(collection);
-    outcomes.forEach((outcome, i) => {
-      if (outcome === 'ok') index.put(items[i].id, items[i].source);
+    const { outcomes, seqs } = this.db.insertEntities(collection, items);
+    this.sync.own(seqs, () => {
+      this.cache.invalidate(collection);
+      outcomes.forEach((outcome, i) => {
+        if (outcome === 'ok') index.put(items[i].id, items[i].source);
+      });
     });
     return outcomes;
   }
 
-  async replace(collection: string, id: string, source: Doc): Promise<WriteOutcome> {
+  async replace(collection: string, id: string, source: Doc, action: 'update' | 'replace' = 'replace'): Promise<WriteOutcome> {
     const index = this.index(collection);
     index.checkFields([source]);
-    const outcome = this.db.replaceEntity(collection, id, source);
-    if (outcome === 'ok') {
-      this.cache.invalidate(collection);
-      index.put(id, source);
+    const { outcome, seq } = this.db.replaceEntity(collection, id, source, action);
+    if (seq !== undefined) {
+      this.sync.own([seq], () => {
+        this.cache.invalidate(collection);
+        index.put(id, source);
+      });
     }
     return outcome;
   }
@@ -87,25 +122,33 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async delete(collection: string, id: string): Promise<boolean> {
-    const deleted = this.db.deleteEntity(collection, id);
-    if (deleted) {
+    const seq = this.db.deleteEntity(collection, id);
+    if (seq === null) return false;
+    this.sync.own([seq], () => {
       this.cache.invalidate(collection);
       this.indices.get(collection)?.remove(id);
-    }
-    return deleted;
+    });
+    return true;
   }
 }
 
 class EmbeddedApiKeys implements ApiKeyStore {
-  private readonly index: SearchIndex;
+  private index: SearchIndex;
   private readonly records = new Map<string, ApiKeyRecord>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
-    options: SearchIndexOptions,
+    private readonly options: SearchIndexOptions,
+    private readonly sync: Sync,
   ) {
     this.index = new SearchIndex(API_KEY_MAPPING, options);
-    for (const record of db.keys()) this.remember(record);
+  }
+
+  /** Everything anew (see EmbeddedEntities.load). */
+  load(records: Iterable<ApiKeyRecord>): void {
+    this.index = new SearchIndex(API_KEY_MAPPING, this.options);
+    this.records.clear();
+    for (const record of records) this.remember(record);
   }
 
   private remember(record: ApiKeyRecord): void {
@@ -113,29 +156,146 @@ class EmbeddedApiKeys implements ApiKeyStore {
     this.index.put(record._id, keySource(record));
   }
 
+  private forget(id: string): void {
+    this.records.delete(id);
+    this.index.remove(id);
+  }
+
+  /** A key created (record) or deleted (null) by another process. */
+  applyRemote(id: string, record: ApiKeyRecord | null): void {
+    if (record === null) this.forget(id);
+    else this.remember(record);
+  }
+
   async createKey(record: ApiKeyRecord): Promise<WriteOutcome> {
-    const outcome = this.db.insertKey(record);
-    if (outcome === 'ok') this.remember(record);
+    const { outcome, seq } = this.db.insertKey(record);
+    if (seq !== undefined) this.sync.own([seq], () => this.remember(record));
     return outcome;
   }
 
   async getKey(id: string): Promise<ApiKeyRecord | null> {
+    this.sync();
     return this.records.get(id) ?? null;
   }
 
   async searchKeys(request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
+    this.sync();
     return this.index.searchSliced(request, filter);
   }
 
   async deleteKey(id: string): Promise<boolean> {
-    const deleted = this.db.deleteKey(id);
-    if (deleted) {
-      this.records.delete(id);
-      this.index.remove(id);
-    }
-    return deleted;
+    const seq = this.db.deleteKey(id);
+    if (seq === null) return false;
+    this.sync.own([seq], () => this.forget(id));
+    return true;
   }
 }
+
+/**
+ * Keeps this process's indices current with the change log (database.ts): before every read, when
+ * SQLite says another connection committed (data_version: a few microseconds, so a write
+ * acknowledged by any process is seen by the next read here), and every `pollMs` so that live
+ * subscriptions and revocations hear of those changes without waiting for a read. Changes are
+ * applied in their commit order; this process's own are applied as it commits them, after the
+ * others' that came before them.
+ */
+class ChangeFollower {
+  private last = 0;
+  private readonly listeners = new Set<(change: RemoteChange) => void>();
+  private readonly timer: NodeJS.Timeout;
+  private polls = 0;
+  /** Reloads after missing part of the log (a process away longer than the log keeps changes). */
+  reloads = 0;
+  readonly sync: Sync;
+
+  constructor(
+    private readonly db: EmbeddedDatabase,
+    private readonly entities: EmbeddedEntities,
+    private readonly keys: EmbeddedApiKeys,
+    pollMs: number,
+  ) {
+    this.reload();
+    const sync = (() => {
+      if (this.db.changedElsewhere()) this.catchUp(Infinity);
+    }) as Sync;
+    sync.own = (seqs, apply) => {
+      if (seqs.length === 0) return;
+      this.catchUp(seqs[0] - 1);
+      apply();
+      this.last = Math.max(this.last, seqs[seqs.length - 1]);
+    };
+    this.sync = sync;
+    this.timer = setInterval(() => {
+      sync();
+      // the log's old changes, now and then (every process does it: whichever runs first)
+      if (++this.polls % PRUNE_EVERY === 0) this.db.pruneChanges();
+    }, pollMs);
+    this.timer.unref();
+  }
+
+  private reload(): void {
+    const { seq } = this.db.snapshot((rows, records) => {
+      this.entities.load(rows);
+      this.keys.load(records);
+    });
+    this.last = seq;
+    this.db.changedElsewhere(); // what the snapshot read is in
+  }
+
+  /** Applies the changes after the last applied, up to `until`, in order. */
+  private catchUp(until: number): void {
+    while (this.last < until) {
+      const { changes, gap } = this.db.changesAfter(this.last, CATCH_UP_BATCH);
+      if (gap) {
+        this.reloads++;
+        return this.reload();
+      }
+      if (changes.length === 0) return;
+      for (const change of changes) {
+        if (change.seq > until) return;
+        this.apply(change);
+        this.last = change.seq;
+      }
+    }
+  }
+
+  private apply(change: LoggedChange): void {
+    const source = change.source === null ? null : (JSON.parse(change.source) as Doc);
+    if (change.kind === 'entity') {
+      const previous = this.entities.applyRemote(change.collection, change.id, source);
+      this.emit({ kind: 'entity', action: change.action, collection: change.collection, _id: change.id, source, previous });
+    } else {
+      this.keys.applyRemote(change.id, source as unknown as ApiKeyRecord | null);
+      if (source === null) this.emit({ kind: 'apiKeyDeleted', _id: change.id });
+    }
+  }
+
+  private emit(change: RemoteChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // a listener's failure is its own: the change is applied, the others hear of it
+      }
+    }
+  }
+
+  listen(listener: (change: RemoteChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Changes read from the log at once while catching up. */
+const CATCH_UP_BATCH = 1000;
+/** Polls between two prunings of the change log. */
+const PRUNE_EVERY = 200;
+/** How often a process looks for changes made elsewhere when no read asks (live subscriptions, revocations). */
+export const DEFAULT_SYNC_MS = 20;
 
 export class EmbeddedStore implements Store {
   readonly name = 'embedded';
@@ -147,10 +307,23 @@ export class EmbeddedStore implements Store {
    * @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off
    * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts)
    */
-  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}) {
+  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}, syncMs = DEFAULT_SYNC_MS) {
     this.db = new EmbeddedDatabase(dataDir);
-    this.entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options);
-    this.apiKeys = new EmbeddedApiKeys(this.db, options);
+    // the follower is made last (it loads everything); the stores reach it through this forwarder
+    const sync = (() => follower.sync()) as Sync;
+    sync.own = (seqs, apply) => follower.sync.own(seqs, apply);
+    const entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options, sync);
+    const apiKeys = new EmbeddedApiKeys(this.db, options, sync);
+    const follower = new ChangeFollower(this.db, entities, apiKeys, syncMs);
+    this.follower = follower;
+    this.entities = entities;
+    this.apiKeys = apiKeys;
+  }
+
+  private readonly follower: ChangeFollower;
+
+  onRemoteChange(listener: (change: RemoteChange) => void): () => void {
+    return this.follower.listen(listener);
   }
 
   async ready(): Promise<boolean> {
@@ -158,6 +331,7 @@ export class EmbeddedStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.follower.close();
     this.db.close();
   }
 }

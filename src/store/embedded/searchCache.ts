@@ -91,6 +91,8 @@ export class SearchCache {
    * across a write (a search paused between slices) is not kept, since it may not show that write.
    */
   private readonly generations = new Map<string, number>();
+  /** How many times everything was invalidated (invalidateAll). */
+  private epoch = 0;
 
   /** @param maxEntries entries kept over all collections; 0 turns the cache off */
   constructor(private readonly maxEntries: number) {}
@@ -122,9 +124,9 @@ export class SearchCache {
     if (key === null) return run();
     const entry = this.take(collection, key);
     if (entry?.kind === 'search') return new CachedResult(entry);
-    const generation = this.generations.get(collection);
+    const unchanged = this.unchangedFrom(collection);
     const keep = (result: SearchResult): SearchResult => {
-      if (result.timed_out !== true && this.generations.get(collection) === generation) this.keepSearch(collection, key, result);
+      if (result.timed_out !== true && unchanged()) this.keepSearch(collection, key, result);
       return result;
     };
     const result = run();
@@ -137,9 +139,9 @@ export class SearchCache {
     if (key === null) return run();
     const entry = this.take(collection, key);
     if (entry?.kind === 'count') return { count: entry.total };
-    const generation = this.generations.get(collection);
+    const unchanged = this.unchangedFrom(collection);
     const keep = (result: CountResult): CountResult => {
-      if (result.timed_out !== true && this.generations.get(collection) === generation) this.put(collection, key, { kind: 'count', total: result.count });
+      if (result.timed_out !== true && unchanged()) this.put(collection, key, { kind: 'count', total: result.count });
       return result;
     };
     const result = run();
@@ -156,6 +158,19 @@ export class SearchCache {
       hits.push({ id: hit._id, score: hit._score, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
     }
     this.put(collection, key, { kind: 'search', total: result.total, hits });
+  }
+
+  /** Whether, when called, no write to the collection happened since now. */
+  private unchangedFrom(collection: string): () => boolean {
+    const generation = this.generations.get(collection);
+    const epoch = this.epoch;
+    return () => this.generations.get(collection) === generation && this.epoch === epoch;
+  }
+
+  /** Everything is stale (the store reloaded all its indices). */
+  invalidateAll(): void {
+    this.epoch++;
+    for (const collection of [...this.byCollection.keys()]) this.invalidate(collection);
   }
 
   /** A write to the collection: everything cached for it is stale. */

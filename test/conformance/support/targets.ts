@@ -37,8 +37,14 @@ export interface Backend {
 export interface StoreTarget {
   name: string;
   kind: TargetKind;
-  /** Whether two gateway instances may share one backend (not the embedded store's SQLite file). */
+  /** Whether two gateway instances may share one backend (every store now: the embedded one through its SQLite change log). */
   multiInstance: boolean;
+  /**
+   * Whether an instance hears, from the store itself, of the changes made through the others (live
+   * subscriptions, revocations): the embedded store through its change log; Elasticsearch needs the
+   * Redis bus for that.
+   */
+  sharesChanges: boolean;
   open(): Promise<Backend>;
 }
 
@@ -57,7 +63,8 @@ export function uniqueToken(): string {
 const embedded: StoreTarget = {
   name: 'embedded',
   kind: 'embedded',
-  multiInstance: false,
+  multiInstance: true,
+  sharesChanges: true,
   async open() {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
     return {
@@ -72,6 +79,7 @@ const simulated: StoreTarget = {
   name: 'elasticsearch (simulated)',
   kind: 'simulated',
   multiInstance: true,
+  sharesChanges: false,
   async open() {
     const fake = new FakeElasticsearch();
     const http = await fake.listen();
@@ -100,6 +108,7 @@ const live = (url: string): StoreTarget => ({
   name: 'elasticsearch',
   kind: 'live',
   multiInstance: true,
+  sharesChanges: false,
   async open() {
     const prefix = `conformance-${uniqueToken()}`;
     return {

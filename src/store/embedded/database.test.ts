@@ -1,0 +1,98 @@
+/** The SQLite file's change log: one order over every connection, no gaps, pruning, files from before the log. */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DATABASE_FILE, EmbeddedDatabase } from './database';
+
+let dir: string;
+const open: EmbeddedDatabase[] = [];
+const db = () => {
+  const d = new EmbeddedDatabase(dir);
+  open.push(d);
+  return d;
+};
+
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'database-test-'))));
+afterEach(() => {
+  for (const d of open.splice(0)) d.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const entity = (name: string, slug = name) => ({ name, slug });
+
+describe('EmbeddedDatabase change log', () => {
+  it('numbers every write of every connection in one order, without gaps, in the same transaction as the write', () => {
+    const one = db();
+    const two = db();
+    expect(one.insertEntities('c', [{ id: 'a', source: entity('a') }, { id: 'b', source: entity('b') }]).seqs).toEqual([1, 2]);
+    expect(two.replaceEntity('c', 'a', entity('a2'), 'update')).toEqual({ outcome: 'ok', seq: 3 });
+    // refused writes take no number
+    expect(two.insertEntities('c', [{ id: 'a', source: entity('x') }, { id: 'z', source: entity('b') }])).toEqual({ outcomes: ['id_taken', 'slug_taken'], seqs: [] });
+    expect(two.replaceEntity('c', 'nope', entity('n'))).toEqual({ outcome: 'not_found' });
+    expect(one.deleteEntity('c', 'b')).toBe(4);
+    expect(one.deleteEntity('c', 'b')).toBeNull();
+    expect(two.deleteKey('none')).toBeNull();
+    const key = { _id: 'k1', userId: 'u', tenantId: null, roles: [], description: '', expiresAt: -1, ttl: -1, fingerprint: 'f', _service_info: { author: 'u', createdAt: 1, updatedAt: null, updater: null } };
+    expect(two.insertKey(key)).toEqual({ outcome: 'ok', seq: 5 });
+    expect(one.deleteKey('k1')).toBe(6);
+    expect(one.lastSeq()).toBe(6);
+    const { changes, gap } = two.changesAfter(0);
+    expect(gap).toBe(false);
+    expect(changes.map((c) => [c.seq, c.kind, c.action, c.collection, c.id, c.source === null ? null : JSON.parse(c.source).name ?? JSON.parse(c.source)._id])).toEqual([
+      [1, 'entity', 'create', 'c', 'a', 'a'],
+      [2, 'entity', 'create', 'c', 'b', 'b'],
+      [3, 'entity', 'update', 'c', 'a', 'a2'],
+      [4, 'entity', 'delete', 'c', 'b', null],
+      [5, 'key', 'create', '', 'k1', 'k1'],
+      [6, 'key', 'delete', '', 'k1', null],
+    ]);
+    expect(two.changesAfter(4, 1).changes.map((c) => c.seq)).toEqual([5]);
+    expect(two.changesAfter(6)).toEqual({ changes: [], gap: false });
+  });
+
+  it("tells a connection when another one committed (not when it committed itself)", () => {
+    const one = db();
+    const two = db();
+    one.changedElsewhere();
+    two.changedElsewhere();
+    one.insertEntities('c', [{ id: 'a', source: entity('a') }]);
+    expect(one.changedElsewhere()).toBe(false);
+    expect(two.changedElsewhere()).toBe(true);
+    expect(two.changedElsewhere()).toBe(false);
+  });
+
+  it('prunes old changes, keeping the last; a reader behind the pruned part sees a gap', () => {
+    const one = db();
+    for (const id of ['a', 'b', 'c']) one.insertEntities('c', [{ id, source: entity(id) }]);
+    expect(one.pruneChanges(-1000)).toBe(2); // everything is "old": all but the last go
+    expect(one.changesAfter(0)).toEqual({ changes: [expect.objectContaining({ seq: 3 })], gap: true });
+    expect(one.changesAfter(2).gap).toBe(false);
+    one.insertEntities('c', [{ id: 'd', source: entity('d') }]);
+    expect(one.pruneChanges(-1000)).toBe(1);
+    expect(one.changesAfter(2)).toEqual({ changes: [expect.objectContaining({ seq: 4 })], gap: true });
+    expect(one.pruneChanges()).toBe(0); // nothing ten minutes old
+  });
+
+  it('reads everything with the number of the last change it holds', () => {
+    const one = db();
+    one.insertEntities('c', [{ id: 'a', source: entity('a') }, { id: 'b', source: entity('b') }]);
+    one.deleteEntity('c', 'a');
+    const { value, seq } = one.snapshot((rows) => [...rows].map((r) => r.id));
+    expect(value).toEqual(['b']);
+    expect(seq).toBe(3);
+  });
+
+  it("continues the numbers of a file written before the change log", () => {
+    const old = new Database(join(dir, DATABASE_FILE));
+    old.exec(`CREATE TABLE entities (collection TEXT NOT NULL, id TEXT NOT NULL, slug TEXT NOT NULL, seq INTEGER NOT NULL, source TEXT NOT NULL, PRIMARY KEY (collection, id));
+      CREATE TABLE api_keys (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
+      INSERT INTO entities VALUES ('c', 'a', 'a', 41, '{"name":"a","slug":"a"}');`);
+    old.close();
+    const one = db();
+    expect(one.lastSeq()).toBe(41);
+    expect(one.changesAfter(41)).toEqual({ changes: [], gap: false });
+    expect(one.insertEntities('c', [{ id: 'b', source: entity('b') }]).seqs).toEqual([42]);
+    expect(one.snapshot((rows) => [...rows].map((r) => r.id)).value).toEqual(['a', 'b']);
+  });
+});
