@@ -11,6 +11,13 @@ describe('loadConfig', () => {
     expect(c.demoData).toBe(true);
   });
 
+  it('runs one process unless WORKERS says how many, or auto: one per core', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: ' ' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(require('node:os').availableParallelism());
+  });
+
   it('reads durations for API_KEY_MAX_TTL', () => {
     expect(loadConfig({ API_KEY_MAX_TTL: '30d' }).apiKeys.maxTtl).toBe(30 * 86_400_000);
   });
@@ -70,6 +77,9 @@ describe('loadConfig', () => {
     [{ MAX_CLAUSE_COUNT: '0' }, 'MAX_CLAUSE_COUNT'],
     [{ SEARCH_SLICE_MS: 'fast' }, 'SEARCH_SLICE_MS'],
     [{ PORT: 'http' }, 'PORT'],
+    [{ WORKERS: '0' }, 'WORKERS'],
+    [{ WORKERS: 'many' }, 'WORKERS'],
+    [{ WORKERS: '2.5' }, 'WORKERS'],
     [{ API_KEY_MAX_TTL: 'soon' }, 'API_KEY_MAX_TTL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ INDEX_NAME: 'Bad Name' }, 'INDEX_NAME'],

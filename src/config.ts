@@ -2,6 +2,7 @@
  * Every setting, read from the environment once (by the composition root), validated, with defaults.
  * A bad value stops the start with a message naming the variable.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseDuration } from './core/duration';
 
@@ -58,12 +59,25 @@ function originProblem(origin: string): string | undefined {
   return undefined;
 }
 
+/** WORKERS: a number of processes, or `auto`: one per core. */
+const workers = optionalString.transform((value, ctx): number => {
+  if (value === undefined) return 1;
+  if (value === 'auto') return availableParallelism();
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is neither a number of processes (1 to 256) nor "auto" (one per core)` });
+    return z.NEVER;
+  }
+  return n;
+});
+
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 const flagValue = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : v === 'true' || v === '1');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(7512),
+  WORKERS: workers,
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   INDEX_NAME: z
@@ -113,6 +127,8 @@ const schema = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** Processes serving the port (node:cluster); 1: this process alone. */
+  workers: number;
   host: string;
   dataDir: string;
   indexName: string;
@@ -204,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    workers: e.WORKERS,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     indexName: e.INDEX_NAME,

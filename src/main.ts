@@ -1,7 +1,10 @@
 /**
- * Composition root: config -> logger -> store -> core -> transports -> listen.
+ * Composition root: config -> logger -> store -> core -> transports -> listen. With WORKERS > 1 the
+ * first process only supervises (cluster/primary.ts) and each worker it starts runs this same file.
  */
+import cluster from 'node:cluster';
 import { loadConfig, ConfigError } from './config';
+import { STOP_MESSAGE, WORKER_ID_ENV, runPrimary } from './cluster/primary';
 import { createLogger } from './log';
 import { createGateway } from './server';
 import { seedDemoData } from './demo/seed';
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, logger);
   const gateway = createGateway(config, logger);
   if (config.demoData) {
     const seeded = await seedDemoData(gateway.deps);
@@ -26,7 +30,8 @@ async function main(): Promise<void> {
   const port = await gateway.listen();
   logger.info({ port, host: config.host, store: gateway.deps.store.name, dataDir: config.dataDir }, 'entity gateway listening');
 
-  if (config.nodeEnv === 'development') {
+  // (with workers, the first prints it)
+  if (config.nodeEnv === 'development' && (cluster.isPrimary || process.env[WORKER_ID_ENV] === '1')) {
     const token = await gateway.deps.tokens.sign({ sub: 'admin', tenantId: 'demo', roles: ['admin'] }, 24 * 3600 * 1000);
     const base = `http://localhost:${port}`;
     process.stdout.write(
@@ -56,6 +61,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (cluster.isWorker) {
+    // the primary asks (rolling restart, shutdown), or is gone
+    process.on('message', (message) => {
+      if (message === STOP_MESSAGE) stop('restart');
+    });
+    process.on('disconnect', () => stop('primary gone'));
+  }
 }
 
 main().catch((err) => {
