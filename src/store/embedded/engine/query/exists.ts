@@ -27,18 +27,14 @@ export const parseExists: ClauseParser = (body, path) => {
   if (field === '') throw invalid(`[exists] "field" at ${at(path, 'field')} must not be empty`);
   const boost = boostOf('exists', obj, path);
   readName('exists', obj, path);
-  return {
-    toLucene(ctx) {
-      let query: LQuery;
-      if (field === ID_FIELD) {
-        query = MATCH_ALL;
-      } else {
-        const fields = matchingFields(ctx, field);
-        if (fields.length === 0) query = matchNone(`no field matches ${field}`);
-        else if (fields.length === 1) query = fieldExists(fields[0]);
-        else query = constantScore(booleanQuery(fields.map((f) => ({ occur: 'should' as const, query: fieldExists(f) }))));
-      }
-      return withBoost(query, boost);
-    },
-  };
+  return { toLucene: (ctx) => withBoost(existsQuery(ctx, field), boost) };
 };
+
+/** ExistsQueryBuilder.newFilter: documents with a value in the field, or in a field the pattern (or object) names. */
+export function existsQuery(ctx: BuildContext, field: string): LQuery {
+  if (field === ID_FIELD) return MATCH_ALL;
+  const fields = matchingFields(ctx, field);
+  if (fields.length === 0) return matchNone(`no field matches ${field}`);
+  if (fields.length === 1) return fieldExists(fields[0]);
+  return constantScore(booleanQuery(fields.map((f) => ({ occur: 'should' as const, query: fieldExists(f) }))));
+}

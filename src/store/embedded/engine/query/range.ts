@@ -20,7 +20,7 @@ import { at, boostOf, invalid, readBoolean, readEnum, readName, readString, sing
 
 type Bound = string | number | boolean | null;
 
-interface RangeSpec {
+export interface RangeSpec {
   from: Bound;
   to: Bound;
   includeLower: boolean;
@@ -128,7 +128,8 @@ function dateRangeBound(ctx: BuildContext, spec: RangeSpec, value: Bound, roundU
   return parseDateMath(value, { now: ctx.now, roundUp, zone: spec.timeZone ?? undefined, formats: spec.formats ?? undefined, where });
 }
 
-function rangeQuery(ctx: BuildContext, field: string, spec: RangeSpec, where: string): LQuery {
+/** The range query of one field (its type decides how the bounds are read). */
+export function rangeQuery(ctx: BuildContext, field: string, spec: RangeSpec, where: string): LQuery {
   const type = fieldType(ctx, field);
   if (type === undefined) return matchNone(`unmapped field ${field}`);
   if (type !== 'date' && spec.timeZone !== null) throw invalid(`[range] time_zone can not be applied to non date field ${JSON.stringify(field)} at ${where}`);

@@ -13,11 +13,11 @@
  * over the sorted term dictionary; constant-score. On keyword fields and the terms of text fields.
  */
 import { QueryLimitError } from '../../../port';
-import { RegexpFlagError, RegexpSyntaxError, compileRegexpSteps, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
+import { RegexpCompileOptions, RegexpFlagError, RegexpSyntaxError, compileRegexpSteps, parseRegexp as parseRegexpSyntax, parseRegexpFlags } from '../automaton';
 import { hasOwn } from '../json';
-import { matchNone, withBoost } from '../lucene/query';
+import { LQuery, matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
-import { termsAccepted } from './leaves';
+import { PatternRewrite, termsAccepted } from './leaves';
 import { at, invalid, readString } from './params';
 import { lazyPattern, parseTermPattern, stringFieldOnly } from './prefix';
 
@@ -53,12 +53,17 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
     if (err instanceof RegexpSyntaxError || err instanceof RegexpFlagError) throw invalid(`[regexp] ${err.message} (in ${JSON.stringify(pattern)} at ${where})`);
     throw err;
   }
-  const key = `regexp:${JSON.stringify([pattern, flagBits, caseInsensitive])}`;
-  const automaton = lazyPattern(`${key}:${workLimit}`, (budget) => compileRegexpSteps(pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, budget));
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'regexp', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton, rewrite, build.limits.maxClauseCount), boost);
+      return withBoost(regexpLeaf(field, pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, rewrite, build.limits.maxClauseCount), boost);
     },
   };
 };
+
+/** The terms of a field matching a regular expression whose syntax was checked (RegexpQuery), rewritten as `rewrite` says. */
+export function regexpLeaf(field: string, pattern: string, options: RegexpCompileOptions, rewrite: PatternRewrite, maxClauseCount: number): LQuery {
+  const key = `regexp:${JSON.stringify([pattern, options.flags, options.caseInsensitive])}`;
+  const automaton = lazyPattern(`${key}:${options.maxDeterminizedStates}`, (budget) => compileRegexpSteps(pattern, options, budget));
+  return termsAccepted(field, key, automaton, rewrite, maxClauseCount);
+}

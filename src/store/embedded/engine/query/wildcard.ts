@@ -7,20 +7,26 @@
  * the stars (a pattern whose DFA would exceed MAX_DETERMINIZED_STATES' effort is refused).
  */
 import { compileWildcardSteps } from '../automaton';
-import { matchNone, withBoost } from '../lucene/query';
+import { LQuery, matchNone, withBoost } from '../lucene/query';
+import { QueryLimits } from '../limits';
 import { ClauseParser } from './context';
-import { termsAccepted } from './leaves';
+import { PatternRewrite, termsAccepted } from './leaves';
 import { lazyPattern, parseTermPattern, stringFieldOnly } from './prefix';
 
-export const parseWildcard: ClauseParser = (body, path, ctx) => {
-  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
+/** The terms of a field matching a wildcard pattern (WildcardQuery), rewritten as `rewrite` says. */
+export function wildcardLeaf(field: string, pattern: string, caseInsensitive: boolean, rewrite: PatternRewrite, limits: QueryLimits): LQuery {
   const key = `wildcard:${JSON.stringify([pattern, caseInsensitive])}`;
-  const { maxDeterminizedStates } = ctx.limits;
+  const { maxDeterminizedStates } = limits;
   const automaton = lazyPattern(`${key}:${maxDeterminizedStates}`, (budget) => compileWildcardSteps(pattern, caseInsensitive, maxDeterminizedStates, budget));
+  return termsAccepted(field, key, automaton, rewrite, limits.maxClauseCount);
+}
+
+export const parseWildcard: ClauseParser = (body, path) => {
+  const { field, where, pattern, boost, caseInsensitive, rewrite } = parseTermPattern('wildcard', ['value', 'wildcard'], body, path);
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'wildcard', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(termsAccepted(field, key, automaton, rewrite, build.limits.maxClauseCount), boost);
+      return withBoost(wildcardLeaf(field, pattern, caseInsensitive, rewrite, build.limits), boost);
     },
   };
 };
