@@ -18,6 +18,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(require('node:os').availableParallelism());
   });
 
+  it('joins no fleet unless REDIS_URL is set', () => {
+    expect(loadConfig({}).redis).toEqual({ url: undefined, prefix: 'gateway' });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0', REDIS_PREFIX: 'prod' }).redis).toEqual({ url: 'redis://127.0.0.1:6379/0', prefix: 'prod' });
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@redis.example:6380' }).redis.url).toBe('rediss://user:pw@redis.example:6380');
+  });
+
   it('reads durations for API_KEY_MAX_TTL', () => {
     expect(loadConfig({ API_KEY_MAX_TTL: '30d' }).apiKeys.maxTtl).toBe(30 * 86_400_000);
   });
@@ -78,6 +84,8 @@ describe('loadConfig', () => {
     [{ SEARCH_SLICE_MS: 'fast' }, 'SEARCH_SLICE_MS'],
     [{ PORT: 'http' }, 'PORT'],
     [{ WORKERS: '0' }, 'WORKERS'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ REDIS_PREFIX: 'a b' }, 'REDIS_PREFIX'],
     [{ WORKERS: 'many' }, 'WORKERS'],
     [{ WORKERS: '2.5' }, 'WORKERS'],
     [{ API_KEY_MAX_TTL: 'soon' }, 'API_KEY_MAX_TTL'],

@@ -113,6 +113,11 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   CORS_ORIGINS: corsOrigins,
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/, 'must be 1 to 100 letters, digits, "-", "_" or "."')
+    .default('gateway'),
   // Elasticsearch store (DESIGN.md "Elasticsearch store"): set ELASTICSEARCH_URL to use it instead of the embedded store.
   ELASTICSEARCH_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL (user:password@ allowed)'),
   ELASTICSEARCH_API_KEY: optionalString,
@@ -186,6 +191,12 @@ export interface Config {
     /** Origins whose browser pages may call the HTTP API: '*' any, [] none (same-origin pages only). */
     origins: '*' | readonly string[];
   };
+  redis: {
+    /** Set: instances join one fleet through this Redis (live changes and revocations across instances). */
+    url?: string;
+    /** Instances with the same prefix form one fleet (channel `<prefix>:fleet`). */
+    prefix: string;
+  };
   elasticsearch: {
     /** Set: every operation goes to this Elasticsearch 8 cluster instead of the embedded store. */
     url?: string;
@@ -254,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: e.GRAPHQL_MAX_ALIASES,
     },
     cors: { origins: e.CORS_ORIGINS ?? (e.NODE_ENV === 'production' ? [] : '*') },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     elasticsearch: {
       url: e.ELASTICSEARCH_URL,
       apiKey: e.ELASTICSEARCH_API_KEY,

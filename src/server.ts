@@ -17,6 +17,8 @@ import type { CoreDeps } from './core/deps';
 import { Dispatcher } from './core/dispatch';
 import { ChangeFeed } from './core/events/changeFeed';
 import { followRemoteChanges } from './core/events/remoteChanges';
+import { joinFleet } from './core/events/fleet';
+import { RedisBus } from './bus/redisBus';
 import { operations } from './core/operations';
 import type { Logger } from './log';
 import type { Store } from './store/port';
@@ -54,6 +56,27 @@ export function createStore(config: Config): Store {
   return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs });
 }
 
+/** The URL without its password (logs). */
+const redactedUrl = (url: string): string => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+
+/** REDIS_URL set: this instance joins the fleet bus (core/events/fleet.ts) as a fresh id. */
+function joinRedisFleet(config: Config, deps: CoreDeps, logger: Logger): { bus: RedisBus; url: string; leave: () => void } | null {
+  const url = config.redis.url;
+  if (url === undefined) return null;
+  let lastError = 0;
+  const bus = new RedisBus({
+    url,
+    prefix: config.redis.prefix,
+    // ioredis retries by itself: one line a minute at most
+    onError: (err) => {
+      if (Date.now() - lastError < 60_000) return;
+      lastError = Date.now();
+      logger.warn({ redis: redactedUrl(url), err: err.message }, 'Redis error (retrying)');
+    },
+  });
+  return { bus, url, leave: joinFleet(deps, bus, randomUUID()) };
+}
+
 export function createGateway(config: Config, logger: Logger, store: Store = createStore(config)): Gateway {
   const { secret } = resolveSecret(config.auth.secret, config.dataDir);
   const tokens = new TokenService(
@@ -71,6 +94,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     newId: randomUUID,
   };
   const unfollow = followRemoteChanges(deps);
+  const fleet = joinRedisFleet(config, deps, logger);
   const dispatcher = new Dispatcher(deps, operations, (err, req) =>
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
@@ -122,6 +146,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     dispatcher,
     listen: async () => {
       await graphqlHttp.start();
+      if (fleet !== null && !(await fleet.bus.start())) logger.warn({ redis: redactedUrl(fleet.url) }, 'Redis not reachable yet: live changes and revocations from other instances arrive once it is');
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => {
@@ -148,6 +173,10 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
       });
       raw.close();
       unfollow();
+      if (fleet !== null) {
+        fleet.leave();
+        await fleet.bus.close();
+      }
       await store.close();
     },
   };

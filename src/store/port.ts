@@ -203,4 +203,9 @@ export interface Store {
    * when the store cannot tell (Elasticsearch: see the Redis bus). Returns the unsubscribe.
    */
   onRemoteChange?(listener: (change: RemoteChange) => void): () => void;
+  /**
+   * With onRemoteChange: what the instances that hear of each other's changes through this store
+   * share (the embedded store: the machine and DATA_DIR). The fleet bus leaves those changes to it.
+   */
+  readonly changesScope?: string;
 }

@@ -31,9 +31,11 @@ const compose = (args: string[], env: Record<string, string | undefined>) =>
     expect(published.match(/host_ip: 127\.0\.0\.1|127\.0\.0\.1:/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('has the two-instance profile', () => {
+  it('has the two-instance profile, both instances joined through Redis', () => {
     const services = execFileSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), '--profile', 'two', 'config', '--services'], { cwd: ROOT, env: { ...process.env, AUTH_SECRET: SECRET }, encoding: 'utf8' });
-    expect(services.split('\n').filter(Boolean).sort()).toEqual(['elasticsearch', 'gateway', 'gateway-2']);
+    expect(services.split('\n').filter(Boolean).sort()).toEqual(['elasticsearch', 'gateway', 'gateway-2', 'redis']);
+    const config = compose(['--profile', 'two', 'config'], { AUTH_SECRET: SECRET }).stdout;
+    expect(config.split('REDIS_URL: redis://redis:6379')).toHaveLength(3);
   });
 });
 

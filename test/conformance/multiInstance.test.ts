@@ -11,7 +11,8 @@ import { SocketClient } from '../support/testServer';
 import type { TestServer } from '../support/testServer';
 import { call, failsWith, ok, uniqueCollection } from './support/api';
 import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { describeEachStore, type Backend, type StoreTarget } from './support/targets';
+import { NO_REDIS, REDIS_AVAILABLE, startRedis, type RedisServer } from '../support/redis';
 
 const CACHE_MS = 500;
 /** Request latency allowed on top of the cache bound (a loaded CI machine). */
@@ -83,19 +84,25 @@ describeEachStore(
   (target) => target.multiInstance,
 );
 
-describeEachStore(
-  'several instances, live changes from the store',
-  (target) => {
+/**
+ * Live changes and revocations across two instances: told by the store itself (the embedded store's
+ * change log), or by the Redis fleet bus (`redis`: a real redis-server started here), or by both
+ * (the embedded store with Redis: still told once).
+ */
+function liveChangesAcrossInstances(target: StoreTarget, redis: boolean): void {
     let backend: Backend;
     let one: TestServer;
     let two: TestServer;
+    let server: RedisServer | undefined;
     const sockets: SocketClient[] = [];
 
     beforeAll(async () => {
       backend = await target.open();
-      // a long key cache: what ends the subscription below is the store's word, not a re-check
-      one = await startGateway(backend, { API_KEY_CACHE_MS: '60000' });
-      two = await startGateway(backend, { API_KEY_CACHE_MS: '60000' });
+      server = redis ? await startRedis() : undefined;
+      // a long key cache: what ends the subscription below is the store's or the bus's word, not a re-check
+      const env = { API_KEY_CACHE_MS: '60000', ...(server ? { REDIS_URL: server.url } : {}) };
+      one = await startGateway(backend, env);
+      two = await startGateway(backend, env);
     });
 
     afterAll(async () => {
@@ -103,6 +110,7 @@ describeEachStore(
       await one?.stop();
       await two?.stop();
       await backend?.destroy();
+      await server?.stop();
     });
 
     const subscribe = async (server: TestServer, jwt: string, collection: string, body: unknown = {}) => {
@@ -146,6 +154,14 @@ describeEachStore(
       expect(ended).toEqual(expect.objectContaining({ room: sub.channel }));
       await failsWith({ server: two, token: key._source.token }, 'POST', `/v4/entity/${type.collection}/search`, {}, 'security.token.invalid', 401);
     });
-  },
-  (target) => target.sharesChanges,
-);
+}
+
+describeEachStore('several instances, live changes from the store', (target) => liveChangesAcrossInstances(target, false), (target) => target.sharesChanges);
+
+if (REDIS_AVAILABLE) {
+  describeEachStore('several instances joined by Redis (REDIS_URL)', (target) => liveChangesAcrossInstances(target, true));
+} else {
+  describe.skip(`several instances joined by Redis (${NO_REDIS})`, () => {
+    it('needs redis-server', () => undefined);
+  });
+}

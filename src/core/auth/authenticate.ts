@@ -8,6 +8,7 @@ import { fail, ok, type Now, type Result } from '../errors';
 import type { Principal } from '../principal';
 import { fingerprintOf } from '../apiKeys/fingerprint';
 import type { TokenService } from './tokens';
+import type { ChangeOrigin } from '../events/changeFeed';
 
 /** The claim that marks a token as an API key's (with `jti` = the key's _id). */
 export const API_KEY_KIND = 'apiKey';
@@ -75,15 +76,18 @@ export class Authenticator {
     return ok(entry.principal);
   }
 
-  private readonly forgottenListeners = new Set<(id: string) => void>();
+  private readonly forgottenListeners = new Set<(id: string, origin: ChangeOrigin) => void>();
 
-  /** Forget a key at once (called when it is deleted through this instance); live subscriptions hear of it. */
-  forgetKey(id: string): void {
+  /**
+   * Forget a key at once: deleted through this instance (`local`), or through another one, as told
+   * by the store or the fleet bus (`remote`); live subscriptions hear of it.
+   */
+  forgetKey(id: string, origin: ChangeOrigin = 'local'): void {
     this.keys.delete(id);
-    for (const listener of this.forgottenListeners) listener(id);
+    for (const listener of this.forgottenListeners) listener(id, origin);
   }
 
-  onKeyForgotten(listener: (id: string) => void): () => void {
+  onKeyForgotten(listener: (id: string, origin: ChangeOrigin) => void): () => void {
     this.forgottenListeners.add(listener);
     return () => this.forgottenListeners.delete(listener);
   }

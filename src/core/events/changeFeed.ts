@@ -1,6 +1,7 @@
 /**
- * Entity changes, published by the core after each acknowledged write; live subscriptions
- * (GraphQL, raw WebSocket realtime) listen here. In-process: each instance sees its own writes.
+ * Entity changes, published by the core after each acknowledged write (`local`), and as told of the
+ * changes made through other instances (`remote`: by a store shared with them, remoteChanges.ts, or
+ * by the fleet bus, fleet.ts); live subscriptions (GraphQL, raw WebSocket realtime) listen here.
  */
 import type { Doc } from '../../store/port';
 
@@ -14,7 +15,10 @@ export interface EntityChange {
   previous?: Doc;
 }
 
-export type ChangeListener = (change: EntityChange) => void;
+/** Made through this instance, or told of by another. */
+export type ChangeOrigin = 'local' | 'remote';
+
+export type ChangeListener = (change: EntityChange, origin: ChangeOrigin) => void;
 
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
@@ -24,10 +28,10 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  publish(change: EntityChange): void {
+  publish(change: EntityChange, origin: ChangeOrigin = 'local'): void {
     for (const listener of this.listeners) {
       try {
-        listener(change);
+        listener(change, origin);
       } catch {
         // A failing listener must not affect the write nor the other listeners.
       }

@@ -20,8 +20,8 @@ export function entityChangeOf(change: Extract<RemoteChange, { kind: 'entity' }>
 export function followRemoteChanges(deps: CoreDeps): () => void {
   if (deps.store.onRemoteChange === undefined) return () => undefined;
   return deps.store.onRemoteChange((change) => {
-    if (change.kind === 'apiKeyDeleted') return deps.authenticator.forgetKey(change._id);
+    if (change.kind === 'apiKeyDeleted') return deps.authenticator.forgetKey(change._id, 'remote');
     const entityChange = entityChangeOf(change);
-    if (entityChange !== null) deps.feed.publish(entityChange);
+    if (entityChange !== null) deps.feed.publish(entityChange, 'remote');
   });
 }

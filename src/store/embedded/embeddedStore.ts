@@ -6,6 +6,8 @@
  * its own in-memory index and follows the others' writes through SQLite's change log (see
  * database.ts and ChangeFollower below).
  */
+import { realpathSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
 import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
@@ -309,6 +311,7 @@ export class EmbeddedStore implements Store {
    */
   constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}, syncMs = DEFAULT_SYNC_MS) {
     this.db = new EmbeddedDatabase(dataDir);
+    this.changesScope = `embedded:${hostname()}:${realpathSync(dataDir)}`;
     // the follower is made last (it loads everything); the stores reach it through this forwarder
     const sync = (() => follower.sync()) as Sync;
     sync.own = (seqs, apply) => follower.sync.own(seqs, apply);
@@ -321,6 +324,7 @@ export class EmbeddedStore implements Store {
   }
 
   private readonly follower: ChangeFollower;
+  readonly changesScope: string;
 
   onRemoteChange(listener: (change: RemoteChange) => void): () => void {
     return this.follower.listen(listener);
