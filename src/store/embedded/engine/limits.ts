@@ -18,6 +18,8 @@ export interface QueryLimits {
   readonly maxDeterminizedStates: number;
   /** index.mapping.total_fields.limit: fields an index may map (objects and sub-fields included). */
   readonly maxFields: number;
+  /** index.highlight.max_analyzed_offset: characters of a field the highlighter analyzes (a longer one is refused unless the request's max_analyzed_offset cuts it). */
+  readonly maxAnalyzedOffset: number;
 }
 
 export const DEFAULT_LIMITS: QueryLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxRegexLength: 1000,
   maxDeterminizedStates: 10_000,
   maxFields: 1000,
+  maxAnalyzedOffset: 1_000_000,
 };
 
 /** Lucene's IndexSearcher.TooManyNestedClauses, as Elasticsearch answers it. */

@@ -18,6 +18,8 @@ import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { buildQuery, parseSearchQuery } from './search';
 import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
 import { filterSource, parseSourceFilter } from './source';
+import { parseHighlight } from './highlight/options';
+import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
 
 function checkWindow(name: string, value: unknown): number {
@@ -196,6 +198,7 @@ export class SearchIndex {
     const sortClauses = parseSort(request.sort);
     const sourceFilter = parseSourceFilter(request._source);
     const parsed = parseSearchQuery(request.query, filter, this.limits);
+    const highlight = request.highlight === undefined ? null : parseHighlight(request.highlight, this.limits);
     const after = request.search_after;
     if (after !== undefined && after !== null) {
       if (!Array.isArray(after)) throw new InvalidQueryError(`search_after must be an array, got ${describe(after)}`);
@@ -208,7 +211,8 @@ export class SearchIndex {
     const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score');
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
-    const query = buildQuery(parsed, this.mapping, Date.now(), this.limits);
+    const now = Date.now();
+    const query = buildQuery(parsed, this.mapping, now, this.limits);
     const shape = sorts === null ? disjunctionShape(query) : null;
     let total: number;
     let top: TopHit<SortKey>[];
@@ -240,6 +244,16 @@ export class SearchIndex {
       }
     }
 
+    // highlighting: the returned hits only, within the search's budget (a search past its deadline stops highlighting)
+    let highlighter: PageHighlighter | null = null;
+    if (highlight !== null && top.length > from && !timedOut) {
+      try {
+        highlighter = yield* PageHighlighter.create(highlight, parsed.main, this.mapping, now, this.limits, budget);
+      } catch (err) {
+        if (!(err instanceof TimeExceeded)) throw err;
+        timedOut = true;
+      }
+    }
     const hits: Hit[] = [];
     const wholeSource = sourceFilter.enabled && sourceFilter.includes.length === 0 && sourceFilter.excludes.length === 0;
     for (let i = from; i < top.length; i++) {
@@ -256,6 +270,15 @@ export class SearchIndex {
         const source = sourceFilter.enabled ? index.sourceOf(m.doc) : {};
         if (source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
         hit = { _id: id, _score: score, _source: filterSource(source, sourceFilter, true) };
+      }
+      if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
+        try {
+          const fragments = yield* highlighter.hit(id, index.sourceOf(m.doc) as Doc, budget);
+          if (fragments !== undefined) hit.highlight = fragments;
+        } catch (err) {
+          if (!(err instanceof TimeExceeded)) throw err;
+          timedOut = true;
+        }
       }
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
       hits.push(hit);

@@ -127,6 +127,9 @@ export class SloppyPhraseMatcher {
   private rptGroups: PhrasePositions[][] = [];
   private positioned = false;
   private matchLength = INT_MAX;
+  private captureLead = false;
+  private leadOrd = -1;
+  private leadPosition = -1;
 
   /**
    * @param terms the term of each phrase position, or its terms (MultiPhraseQuery: the positions
@@ -149,6 +152,41 @@ export class SloppyPhraseMatcher {
     return freq;
   }
 
+  /**
+   * The first and last document position of each match, in the order the matcher finds them (what
+   * SloppyPhraseMatcher.startPosition/endPosition report to the Matches API, which the unified
+   * highlighter reads): the phrase position that led the match where it was when the match was
+   * found, the others where they are.
+   */
+  spans(positions: readonly Positions[]): [number, number][] {
+    for (let i = 0; i < this.pps.length; i++) this.pps[i].positions = positions[i] as Positions;
+    this.reset();
+    const out: [number, number][] = [];
+    this.captureLead = true;
+    try {
+      while (this.nextMatch()) {
+        let start = this.leadPosition;
+        let end = this.leadPosition;
+        for (const pp of this.pps) {
+          if (pp.ord === this.leadOrd) continue;
+          start = Math.min(start, pp.position + pp.offset);
+          end = Math.max(end, pp.position + pp.offset);
+        }
+        out.push([start, end]);
+      }
+    } finally {
+      this.captureLead = false;
+    }
+    return out;
+  }
+
+  /** SloppyPhraseMatcher.captureLead: where the phrase position leading the current match was. */
+  private capture(pp: PhrasePositions): void {
+    if (!this.captureLead) return;
+    this.leadOrd = pp.ord;
+    this.leadPosition = pp.position + pp.offset;
+  }
+
   private reset(): void {
     this.positioned = this.initPhrasePositions();
     this.matchLength = INT_MAX;
@@ -157,6 +195,7 @@ export class SloppyPhraseMatcher {
   private nextMatch(): boolean {
     if (!this.positioned) return false;
     let pp = this.pq.pop() as PhrasePositions;
+    this.capture(pp);
     this.matchLength = this.end - pp.position;
     let next = (this.pq.top() as PhrasePositions).position;
     while (this.advancePP(pp)) {
@@ -168,9 +207,13 @@ export class SloppyPhraseMatcher {
         pp = this.pq.pop() as PhrasePositions;
         next = (this.pq.top() as PhrasePositions).position;
         this.matchLength = this.end - pp.position;
+        this.capture(pp);
       } else {
         const matchLength2 = this.end - pp.position;
-        if (matchLength2 < this.matchLength) this.matchLength = matchLength2;
+        if (matchLength2 < this.matchLength) {
+          this.matchLength = matchLength2;
+          this.capture(pp);
+        }
       }
     }
     this.positioned = false;

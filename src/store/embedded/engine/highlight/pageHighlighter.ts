@@ -1,0 +1,175 @@
+/**
+ * The highlighting of a page of hits (Elasticsearch's HighlightPhase, run on the returned hits only):
+ *
+ * - `fields` are resolved against the index's mapping once per search: a name with `*` takes every
+ *   mapped text and keyword field it matches (Regex.simpleMatch), a plain name its field whatever its
+ *   type (only text and keyword fields have terms to highlight; the others can only give
+ *   `no_match_size` summaries), an unmapped name nothing. A field named twice keeps its first place
+ *   and the last options.
+ * - The query highlighted is the field's `highlight_query`, else the search's query: the client's
+ *   own, never the tenant filter the gateway adds (Elasticsearch would highlight the filter's terms in
+ *   `allowTenantIds`; the Elasticsearch store sends the client's query as `highlight_query` for the
+ *   same answer, ../../elasticsearch/searchBody.ts).
+ * - Values come from the document's source (as Elasticsearch's value fetchers read it, whatever
+ *   `_source` filtering the hits have), through the mapping: a text field's strings, a keyword field's
+ *   values up to ignore_above, `.keyword` sub-fields from their parent.
+ * - Work is bounded by the search's budget: checked after each field, the search pausing between
+ *   slices; past the deadline, the hits not highlighted yet stay without (`timed_out`).
+ */
+import { Doc } from '../../../port';
+import { Budget, Steps } from '../budget/budget';
+import { simpleMatch, isSimpleMatchPattern } from '../glob';
+import { InvertedIndex } from '../invertedIndex';
+import { QueryLimits, tooManyClauses } from '../limits';
+import { evaluate } from '../lucene/evaluate';
+import { LQuery, LeafQuery, countClauses } from '../lucene/query';
+import { rewrite } from '../lucene/rewrite';
+import { IndexMapping } from '../mapping';
+import { BuildContext, ParsedQuery } from '../query/context';
+import { extractedMatches } from './extractedTerms';
+import { FieldSpec, highlightField } from './fieldHighlighter';
+import { TermTest, leafTests } from './leafTests';
+import { Highlight } from './options';
+import { OffsetMatch } from './passages';
+import { FieldText } from './tokens';
+import { DocumentMatches, weightMatches } from './weightMatches';
+
+interface CompiledQuery {
+  /** As built: the highlighter extracts its terms. */
+  readonly original: LQuery;
+  /** Rewritten: its matches are read (WEIGHT_MATCHES). */
+  readonly query: LQuery;
+  readonly tests: Map<LeafQuery, TermTest>;
+}
+
+interface ResolvedField extends FieldSpec {
+  readonly compiled: CompiledQuery;
+}
+
+/** Whether the query has terms (or something unknown) the highlighter may find in `field`, else it does nothing there (NoOpOffsetStrategy). */
+function mayMatch(query: LQuery, accepts: (field: string) => boolean): boolean {
+  switch (query.type) {
+    case 'matchAll':
+      return true;
+    case 'term':
+    case 'phrase':
+    case 'multiPhrase':
+      return accepts(query.field);
+    case 'leaf':
+      return query.terms !== undefined && accepts(query.terms.field);
+    case 'boost':
+    case 'constantScore':
+      return mayMatch(query.query, accepts);
+    case 'bool':
+      return query.clauses.some((c) => c.occur !== 'must_not' && mayMatch(c.query, accepts));
+    case 'disMax':
+      return query.disjuncts.some((d) => mayMatch(d, accepts));
+    default:
+      return false;
+  }
+}
+
+export class PageHighlighter {
+  private readonly fields: ResolvedField[] = [];
+
+  private constructor(
+    private readonly mapping: IndexMapping,
+    private readonly limits: QueryLimits,
+  ) {}
+
+  /** The highlighter of one search: fields resolved, queries built and their patterns compiled within the budget. */
+  static *create(highlight: Highlight, query: ParsedQuery | null, mapping: IndexMapping, now: number, limits: QueryLimits, budget: Budget): Steps<PageHighlighter> {
+    const out = new PageHighlighter(mapping.copy(), limits);
+    const ctx: BuildContext = { mapping, now, limits };
+    const compiled = new Map<ParsedQuery | null, CompiledQuery>();
+    const byName = new Map<string, ResolvedField>();
+    const names = mapping.fieldNames();
+    for (const field of highlight.fields) {
+      const parsed = field.options.highlightQuery ?? query;
+      let built = compiled.get(parsed);
+      if (built === undefined) {
+        const lucene = parsed === null ? { type: 'matchAll' as const } : parsed.toLucene(ctx);
+        if (countClauses(lucene) > limits.maxClauseCount) throw tooManyClauses(limits.maxClauseCount);
+        const rewritten = rewrite(lucene);
+        const tests = yield* leafTests(lucene, budget);
+        built = { original: lucene, query: rewritten, tests: yield* leafTests(rewritten, budget, tests) };
+        compiled.set(parsed, built);
+      }
+      const matched = isSimpleMatchPattern(field.pattern)
+        ? names.filter((name) => {
+            const type = mapping.type(name);
+            return (type === 'text' || type === 'keyword') && simpleMatch(field.pattern, name);
+          })
+        : mapping.type(field.pattern) === undefined
+          ? []
+          : [field.pattern];
+      for (const name of matched) {
+        const analysis = mapping.type(name) === 'text' ? 'standard' : 'keyword';
+        byName.set(name, { name, analysis, options: field.options, compiled: built });
+      }
+    }
+    out.fields.push(...byName.values());
+    return out;
+  }
+
+  get isEmpty(): boolean {
+    return this.fields.length === 0;
+  }
+
+  /** The values of the highlighted fields in a document, as the mapping indexes them. */
+  private valuesOf(source: Doc): Map<string, string[]> {
+    const wanted = new Set(this.fields.map((f) => f.name));
+    const values = new Map<string, string[]>();
+    this.mapping.walk(source, (field, type, value) => {
+      if (!wanted.has(field)) return;
+      const text = type === 'date' ? new Date(value as number).toISOString() : String(value);
+      const list = values.get(field);
+      if (list === undefined) values.set(field, [text]);
+      else list.push(text);
+    });
+    return values;
+  }
+
+  /** The highlight of one hit (field -> fragments), or undefined when no field has any. */
+  *hit(id: string, source: Doc, budget: Budget): Steps<Record<string, string[]> | undefined> {
+    const values = this.valuesOf(source);
+    let single: InvertedIndex | null = null;
+    const doc: DocumentMatches = {
+      matches: (q) => {
+        single ??= this.singleDocument(id, source);
+        return (evaluate(q, single, 1, false)?.size ?? 0) > 0;
+      },
+      expand: (leaf) => {
+        single ??= this.singleDocument(id, source);
+        return leaf.expand?.(single) ?? null;
+      },
+    };
+    let out: Record<string, string[]> | undefined;
+    for (const field of this.fields) {
+      const fieldValues = values.get(field.name);
+      if (fieldValues === undefined) continue;
+      const { original, query, tests } = field.compiled;
+      const weighted = field.options.requireFieldMatch;
+      const accepts = weighted ? (f: string) => f === field.name : (f: string) => f !== '_id';
+      const matchesIn = !mayMatch(original, accepts)
+        ? null
+        : weighted
+          ? (text: FieldText): OffsetMatch[] => weightMatches(original, query, field.name, text, tests, doc) ?? []
+          : (text: FieldText): OffsetMatch[] => extractedMatches(original, text, tests);
+      const fragments = highlightField(fieldValues, field, { id, indexMaxAnalyzedOffset: this.limits.maxAnalyzedOffset, matchesIn });
+      if (fragments !== null) {
+        out ??= {};
+        Object.defineProperty(out, field.name, { value: fragments, enumerable: true, writable: true, configurable: true });
+      }
+      if (budget.due()) yield;
+    }
+    return out;
+  }
+
+  /** The document alone in an index (what the highlighter's Weight.matches reads the other fields from). */
+  private singleDocument(id: string, source: Doc): InvertedIndex {
+    const index = new InvertedIndex(false);
+    index.addSource(id, source, this.mapping);
+    return index;
+  }
+}
