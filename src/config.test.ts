@@ -29,10 +29,16 @@ describe('loadConfig', () => {
   });
 
   it("has Elasticsearch's query limits and the search budget as settings", () => {
-    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, timeoutMs: 10_000, sliceMs: 5 });
+    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, maxAnalyzedOffset: 1_000_000, timeoutMs: 10_000, sliceMs: 5 });
     expect(loadConfig({}).limits.maxJsonDepth).toBe(1000);
     const set = loadConfig({ SEARCH_TIMEOUT: '2s', SEARCH_SLICE_MS: '20', MAX_CLAUSE_COUNT: '1024', MAX_JSON_DEPTH: '50' });
     expect([set.search.timeoutMs, set.search.sliceMs, set.search.maxClauseCount, set.limits.maxJsonDepth]).toEqual([2000, 20, 1024, 50]);
+  });
+
+  it('reads MAX_ANALYZED_OFFSET (index.highlight.max_analyzed_offset) and refuses a value that is not a positive integer', () => {
+    expect(loadConfig({ MAX_ANALYZED_OFFSET: '5000' }).search.maxAnalyzedOffset).toBe(5000);
+    expect(() => loadConfig({ MAX_ANALYZED_OFFSET: '0' })).toThrow(/MAX_ANALYZED_OFFSET/);
+    expect(() => loadConfig({ MAX_ANALYZED_OFFSET: 'lots' })).toThrow(/MAX_ANALYZED_OFFSET/);
   });
 
   describe('CORS_ORIGINS', () => {

@@ -104,6 +104,7 @@ const schema = z.object({
   MAX_REGEX_LENGTH: count(1, 1_000_000, 1000),
   MAX_DETERMINIZED_STATES: count(1, 10_000_000, 10_000),
   MAX_FIELDS: count(1, 100_000, 1000),
+  MAX_ANALYZED_OFFSET: count(1, 2_147_483_647, 1_000_000),
   SEARCH_TIMEOUT: duration.default(10_000),
   SEARCH_SLICE_MS: count(1, 1000, 5),
   DEMO_DATA: flag,
@@ -171,6 +172,8 @@ export interface Config {
     maxDeterminizedStates: number;
     /** Fields one entity type may map, objects and sub-fields included (index.mapping.total_fields.limit). */
     maxFields: number;
+    /** Characters of a field the highlighter analyzes (index.highlight.max_analyzed_offset). */
+    maxAnalyzedOffset: number;
     /** Time budget of a search without `timeout`, in ms. */
     timeoutMs: number;
     /** Longest a search keeps the event loop before letting other work run, in ms. */
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRegexLength: e.MAX_REGEX_LENGTH,
       maxDeterminizedStates: e.MAX_DETERMINIZED_STATES,
       maxFields: e.MAX_FIELDS,
+      maxAnalyzedOffset: e.MAX_ANALYZED_OFFSET,
       timeoutMs: e.SEARCH_TIMEOUT,
       sliceMs: e.SEARCH_SLICE_MS,
     },

@@ -26,6 +26,8 @@ export interface SearchRequest {
   key?: string;
   /** Time budget in ms (the body's `timeout`); absent: the store's default (SEARCH_TIMEOUT). */
   timeout?: number;
+  /** The body's `highlight` (Elasticsearch's), validated by the store that runs it. */
+  highlight?: Record<string, unknown>;
 }
 
 /**
@@ -48,6 +50,8 @@ export interface Hit {
   /** null when the hits are sorted without `_score`, as Elasticsearch does. */
   _score: number | null;
   _source: Doc;
+  /** The highlighted fragments of each field with some (a search with `highlight`), as Elasticsearch answers them. */
+  highlight?: Record<string, string[]>;
   sort?: unknown[];
   [SOURCE_JSON]?: Buffer;
   readonly [READ_ONLY_SOURCE]?: Readonly<Doc>;
@@ -99,7 +103,7 @@ export class InvalidQueryError extends Error {
 }
 
 /** The query limits a store enforces (README "Limits"); each is its own catalogue error, services.storage.<limit>. */
-export type QueryLimit = 'too_many_clauses' | 'too_many_terms' | 'regex_too_long' | 'too_complex_to_determinize' | 'query_too_deep';
+export type QueryLimit = 'too_many_clauses' | 'too_many_terms' | 'regex_too_long' | 'too_complex_to_determinize' | 'query_too_deep' | 'max_analyzed_offset';
 
 /** Thrown by a store for a query over one of its limits; the core answers 400 services.storage.<limit> with these props. */
 export class QueryLimitError extends InvalidQueryError {
