@@ -44,11 +44,15 @@ const SIMPLE_ID = /^[\w.:@-]*$/;
 /** The text of one hit before its source (`{..."_source":`) and after it (`...}`). */
 function aroundSource(hit: Hit): [string, string] {
   const keys = Object.keys(hit);
-  if (keys.length >= 3 && keys[0] === '_id' && keys[1] === '_score' && keys[2] === '_source' && (keys.length === 3 || (keys.length === 4 && keys[3] === 'sort'))) {
-    // the engine's hit, {_id, _score, _source[, sort]}: ids are mostly plain, scores finite numbers or null
+  // the engine's hit, {_id, _score, _source[, highlight][, sort]}: ids are mostly plain, scores finite numbers or null
+  let tail = 3;
+  if (keys[tail] === 'highlight') tail++;
+  if (keys[tail] === 'sort') tail++;
+  if (keys.length >= 3 && keys.length === tail && keys[0] === '_id' && keys[1] === '_score' && keys[2] === '_source') {
     const id = typeof hit._id === 'string' && SIMPLE_ID.test(hit._id) ? `"${hit._id}"` : JSON.stringify(hit._id);
     const score = typeof hit._score === 'number' && Number.isFinite(hit._score) ? String(hit._score) : JSON.stringify(hit._score);
-    return [`{"_id":${id},"_score":${score},"_source":`, hit.sort === undefined ? '}' : `,"sort":${JSON.stringify(hit.sort)}}`];
+    const highlight = hit.highlight === undefined ? '' : `,"highlight":${JSON.stringify(hit.highlight)}`;
+    return [`{"_id":${id},"_score":${score},"_source":`, hit.sort === undefined ? `${highlight}}` : `${highlight},"sort":${JSON.stringify(hit.sort)}}`];
   }
   // any other shape: serialized around `_source`, which is not read (that would parse it)
   const fields: Record<string, unknown> = {};

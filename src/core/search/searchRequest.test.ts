@@ -36,6 +36,14 @@ describe('parseSearchRequest', () => {
     if (!r.ok) expect(r.error.message).toContain(name);
   });
 
+  it('passes highlight on to the store, and refuses one that is not an object', () => {
+    const highlight = { fields: { name: {} } };
+    expect(parseSearchRequest({ highlight }, {})).toEqual({ ok: true, value: { from: 0, size: 10, highlight } });
+    const r = parseSearchRequest({ highlight: ['name'] }, {});
+    expect(errorId(r)).toBe('services.storage.invalid_search_query');
+    if (!r.ok) expect(r.error.message).toContain('"highlight" must be an object');
+  });
+
   it('refuses a body that is not an object', () => {
     expect(errorId(parseSearchRequest([], {}))).toBe('api.assert.invalid_type');
     expect(errorId(parseSearchRequest('q', {}))).toBe('api.assert.invalid_type');

@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../errors';
 import type { SearchRequest } from '../../store/port';
 import { parseTimeout } from './timeValue';
 
-export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout'] as const;
+export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout', 'highlight'] as const;
 export const MAX_RESULT_WINDOW = 10_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -71,6 +71,9 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   if (body.query !== undefined && !isPlainObject(body.query)) {
     return fail('services.storage.invalid_search_query', { reason: '"query" must be an object' });
   }
+  if (body.highlight !== undefined && !isPlainObject(body.highlight)) {
+    return fail('services.storage.invalid_search_query', { reason: '"highlight" must be an object' });
+  }
   if (body.search_after !== undefined && !Array.isArray(body.search_after)) {
     return fail('services.storage.invalid_search_query', { reason: '"search_after" must be an array' });
   }
@@ -86,6 +89,8 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   if (body.sort !== undefined) request.sort = body.sort;
   if (body.search_after !== undefined) request.search_after = body.search_after as unknown[];
   if (body._source !== undefined) request._source = body._source;
+  // its options are the store's to check (the engine's highlight/options.ts, which the Elasticsearch store uses too)
+  if (body.highlight !== undefined) request.highlight = body.highlight as Record<string, unknown>;
   // its ceiling (SEARCH_TIMEOUT) is checked where the settings are: searchEntities
   const timeout = parseTimeout(body.timeout, Infinity);
   if (!timeout.ok) return timeout;

@@ -95,6 +95,22 @@ describe('the embedded store request cache', () => {
     expect((await store.entities.search('things', sorted, null)).hits[0].sort).toEqual(['red car']);
   });
 
+  it('keys on highlight and keeps each answer its highlights, copied per answer and in its text', async () => {
+    const highlighted: SearchRequest = { ...all, highlight: { fields: { name: {} } } };
+    const first = await store.entities.search('things', highlighted, tenant);
+    expect(first.hits.map((h) => h.highlight)).toEqual([{ name: ['<em>red</em> apple'] }]);
+    // a search without highlight is another entry
+    expect((await store.entities.search('things', all, tenant)).hits.map((h) => h.highlight)).toEqual([undefined]);
+    const tagged = await store.entities.search('things', { ...all, highlight: { pre_tags: ['['], post_tags: [']'], fields: { name: {} } } }, tenant);
+    expect(tagged.hits[0].highlight).toEqual({ name: ['[red] apple'] });
+    const again = await store.entities.search('things', highlighted, tenant);
+    expect(again[HITS_JSON]?.text).toContain('"highlight":{"name":["<em>red</em> apple"]}');
+    const hits = again.hits;
+    expect(hits.map((h) => h.highlight)).toEqual([{ name: ['<em>red</em> apple'] }]);
+    (hits[0].highlight as Record<string, string[]>).name[0] = 'changed by a caller';
+    expect((await store.entities.search('things', highlighted, tenant)).hits[0].highlight).toEqual({ name: ['<em>red</em> apple'] });
+  });
+
   it('does not cache date math on now', async () => {
     const recent = { from: 0, size: 10, query: { range: { at: { gte: 'now-100y' } } } };
     const key = (store.entities as unknown as { cache: { searchKey: (r: unknown, f: unknown) => string | null } }).cache.searchKey(recent, null);

@@ -1,7 +1,7 @@
 /**
  * The embedded store's request cache: the answer of a search or count, kept until the next write to
  * its collection (like Elasticsearch's shard request cache, which is also dropped on refresh, but
- * for hits too). A page of hits is kept as ids, scores, sort values and the stored source text, and
+ * for hits too). A page of hits is kept as ids, scores, highlights, sort values and the stored source text, and
  * each answer gets fresh hit objects, so no caller can change what the next one receives.
  *
  * Not cached: queries with date math on `now` (their answer changes without any write), hits whose
@@ -24,6 +24,7 @@ const NOW = /"now[^"]*"/;
 interface CachedHit extends SharedSource {
   id: string;
   score: number | null;
+  highlight: Record<string, string[]> | undefined;
   sort: unknown[] | undefined;
 }
 
@@ -78,6 +79,7 @@ class CachedResult {
 
 function materialize(h: CachedHit): Hit {
   const hit = storedSourceHit(h.id, h.score, h.json, h);
+  if (h.highlight !== undefined) hit.highlight = structuredClone(h.highlight);
   if (h.sort !== undefined) hit.sort = structuredClone(h.sort);
   return hit;
 }
@@ -107,7 +109,7 @@ export class SearchCache {
     if (this.maxEntries === 0) return null;
     const filterJson = filter === null ? 'null' : JSON.stringify(filter);
     if (request.key !== undefined && !request.key.includes('\\')) return usable(`t${filterJson} ${request.key}`);
-    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null])}`);
+    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null, request.highlight ?? null])}`);
   }
 
   countKey(query: QueryDsl | undefined, filter: QueryDsl | null): string | null {
@@ -155,7 +157,8 @@ export class SearchCache {
     for (const hit of result.hits) {
       const json = hit[SOURCE_JSON];
       if (json === undefined) return; // a filtered or object-kept source: not cached
-      hits.push({ id: hit._id, score: hit._score, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
+      const highlight = hit.highlight === undefined ? undefined : structuredClone(hit.highlight);
+      hits.push({ id: hit._id, score: hit._score, highlight, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
     }
     this.put(collection, key, { kind: 'search', total: result.total, hits });
   }
