@@ -6,12 +6,21 @@ import { parseSearchRequest } from '../search/searchRequest';
 import { withTimeBudget } from '../entities/searchEntities';
 import { InvalidQueryError, type Hit, type SearchRequest } from '../../store/port';
 import type { CoreDeps } from '../deps';
-import { publicKeySource } from './publicKey';
+import { publicKeyHighlight, publicKeySource } from './publicKey';
 
 export interface ApiKeySearchResult {
   hits: Hit[];
   total: number;
   timed_out?: true;
+}
+
+/** A hit as a client may see it: the key's public fields, and only their highlights. */
+function publicHit(hit: Hit): Hit {
+  const out: Hit = { _id: hit._id, _score: hit._score, _source: publicKeySource(hit._source) };
+  const shown = hit.highlight === undefined ? undefined : publicKeyHighlight(hit.highlight);
+  if (shown !== undefined) out.highlight = shown;
+  if (hit.sort !== undefined) out.sort = hit.sort;
+  return out;
 }
 
 export async function searchApiKeys(deps: CoreDeps, principal: Principal, request: SearchRequest): Promise<Result<ApiKeySearchResult>> {
@@ -20,7 +29,7 @@ export async function searchApiKeys(deps: CoreDeps, principal: Principal, reques
   if (!budget.ok) return budget;
   try {
     const result = await deps.store.apiKeys.searchKeys(request, filter);
-    const answer: ApiKeySearchResult = { total: result.total, hits: result.hits.map((h) => ({ ...h, _source: publicKeySource(h._source) })) };
+    const answer: ApiKeySearchResult = { total: result.total, hits: result.hits.map(publicHit) };
     if (result.timed_out === true) answer.timed_out = true;
     return ok(answer);
   } catch (err) {

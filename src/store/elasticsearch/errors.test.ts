@@ -62,6 +62,11 @@ describe("Elasticsearch's query limits", () => {
       ['Query contains too many nested clauses; maxClauseCount is set to 4096', 'too_many_clauses', { limit: 4096 }],
       ['The number of terms [70000] used in the Terms Query request has exceeded the allowed maximum of [65536]. This maximum can be set by changing the [index.max_terms_count] index level setting.', 'too_many_terms', { count: 70000, limit: 65536 }],
       ['The length of regex [1001] used in the Regexp Query request has exceeded the allowed maximum of [1000]. This maximum can be set by changing the [index.max_regex_length] index level setting.', 'regex_too_long', { length: 1001, limit: 1000 }],
+      [
+        'The length [1000001] of field [description] in doc[12]/index[gateway-countries] exceeds the [index.highlight.max_analyzed_offset] limit [1000000]. To avoid this error, set the query parameter [max_analyzed_offset] to a value less than index setting [1000000] and this will tolerate long field values by truncating them.',
+        'max_analyzed_offset',
+        { length: 1000001, field: 'description', limit: 1000000 },
+      ],
     ];
     for (const [reason, limit, props] of cases) {
       const err = refused(reason);

@@ -75,12 +75,18 @@ export function toStoreError(err: unknown, kind: CallKind): unknown {
 /**
  * Elasticsearch's refusals of a query over one of its limits, recognized by their reasons (the
  * messages of TooComplexToDeterminizeException, IndexSearcher.TooManyNestedClauses and TooManyClauses,
- * TermsQueryBuilder and RegexpQueryBuilder), as the same catalogue errors the embedded store gives.
+ * TermsQueryBuilder and RegexpQueryBuilder, the unified highlighter's for index.highlight.max_analyzed_offset),
+ * as the same catalogue errors the embedded store gives.
  */
 const LIMIT_REASONS: { limit: QueryLimit; pattern: RegExp; props: (m: RegExpExecArray) => Record<string, string | number> }[] = [
   { limit: 'too_complex_to_determinize', pattern: /^Determinizing (.*) would (?:require|result in) more than (\d+)/s, props: (m) => ({ pattern: m[1], limit: Number(m[2]) }) },
   { limit: 'too_many_clauses', pattern: /maxClauseCount is set to (\d+)/, props: (m) => ({ limit: Number(m[1]), detail: '' }) },
   { limit: 'too_many_terms', pattern: /The number of terms \[(\d+)\] used in the Terms Query request has exceeded the allowed maximum of \[(\d+)\]/, props: (m) => ({ count: Number(m[1]), limit: Number(m[2]) }) },
+  {
+    limit: 'max_analyzed_offset',
+    pattern: /The length \[(\d+)\] of field \[(.+?)\] in doc\[(.*?)\]\/index\[.*?\] exceeds the \[index\.highlight\.max_analyzed_offset\] limit \[(\d+)\]/s,
+    props: (m) => ({ length: Number(m[1]), field: m[2], id: m[3], limit: Number(m[4]) }),
+  },
   { limit: 'regex_too_long', pattern: /The length of regex \[(\d+)\] used in the (\w+) [Qq]uery request has exceeded the allowed maximum of \[(\d+)\]/, props: (m) => ({ length: Number(m[1]), clause: m[2], limit: Number(m[3]) }) },
 ];
 

@@ -31,6 +31,19 @@ describe('runSearch / runCount: what is sent', () => {
     ]);
   });
 
+  it('sends highlight, highlighting the caller query under the tenant filter', async () => {
+    const { fake, backend } = setup();
+    const highlight = { fields: { name: {} } };
+    await runSearch(backend, 'gw-countries', { from: 0, size: 10, query: { match: { name: 'x' } }, highlight }, tenant);
+    expect(fake.requests[0].body).toEqual({
+      from: 0,
+      size: 10,
+      track_total_hits: true,
+      query: { bool: { must: [{ match: { name: 'x' } }], filter: [tenant] } },
+      highlight: { fields: { name: {} }, highlight_query: { match: { name: 'x' } } },
+    });
+  });
+
   it('POST /<index>/_count with the restricted query', async () => {
     const { fake, backend } = setup();
     expect(await runCount(backend, 'gw-countries', undefined, tenant)).toEqual({ count: 0 });

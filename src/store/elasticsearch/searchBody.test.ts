@@ -43,6 +43,22 @@ describe('search bodies', () => {
     expect(() => buildSearchBody({ from: 0, size: 10, query: { script: { script: 'x' } } }, null)).toThrow('script');
   });
 
+  it("sends highlight as it is for admins, and under a filter with the caller's query as highlight_query", () => {
+    const highlight = { pre_tags: ['<b>'], post_tags: ['</b>'], fields: { name: { number_of_fragments: 0 } } };
+    const query = { match: { name: 'south' } };
+    expect(buildSearchBody({ from: 0, size: 10, query, highlight }, null).highlight).toEqual(highlight);
+    expect(buildSearchBody({ from: 0, size: 10, query, highlight }, tenant).highlight).toEqual({ ...highlight, highlight_query: query });
+    expect(buildSearchBody({ from: 0, size: 10, highlight }, tenant).highlight).toEqual({ ...highlight, highlight_query: { match_all: {} } });
+    // the caller's own highlight_query is kept
+    const own = { ...highlight, highlight_query: { match: { name: 'north' } } };
+    expect(buildSearchBody({ from: 0, size: 10, query, highlight: own }, tenant).highlight).toEqual(own);
+  });
+
+  it('refuses a highlight the engine refuses, before anything is sent', () => {
+    expect(() => buildSearchBody({ from: 0, size: 10, highlight: { fields: { name: { type: 'fvh' } } } }, null)).toThrow('highlighter type [fvh] is not supported');
+    expect(() => buildSearchBody({ from: 0, size: 10, highlight: { highlight_query: { script: {} } } }, null)).toThrow();
+  });
+
   it('builds count bodies the same way', () => {
     expect(buildCountBody({ match: { name: 'x' } }, tenant)).toEqual({ query: { bool: { must: [{ match: { name: 'x' } }], filter: [tenant] } } });
     expect(buildCountBody(undefined, null)).toEqual({});

@@ -2,7 +2,8 @@
  * The request bodies of `_search` and `_count`: the caller's query with the visibility filter as a
  * `bool.filter` (a filter never changes scores: `{bool: {must: [q], filter: [f]}}` scores as `q`
  * alone), `track_total_hits: true` so that totals are exact beyond 10,000, and only the members of
- * the allow-list (queryCheck.ts), copied one by one.
+ * the allow-list (queryCheck.ts), copied one by one (`highlight` with the caller's query as its
+ * `highlight_query` when there is a filter).
  */
 import type { QueryDsl, SearchRequest } from '../port';
 import { checkCountQuery, checkSearchRequest } from './queryCheck';
@@ -17,6 +18,7 @@ export interface SearchBody {
   track_total_hits: true;
   /** The search's time budget (Elasticsearch's time units: milliseconds here). */
   timeout?: string;
+  highlight?: Record<string, unknown>;
 }
 
 /** The query of a search or count: the caller's, restricted by the filter when there is one. */
@@ -35,7 +37,20 @@ export function buildSearchBody(request: SearchRequest, filter: QueryDsl | null)
   if (request.search_after !== undefined && request.search_after !== null) body.search_after = request.search_after;
   if (request._source !== undefined && request._source !== null) body._source = request._source;
   if (request.timeout !== undefined) body.timeout = `${request.timeout}ms`;
+  if (request.highlight !== undefined) body.highlight = highlightOf(request, filter);
   return body;
+}
+
+/**
+ * The request's highlight as it is, except that, under a visibility filter, it highlights the
+ * caller's query (`highlight_query`, unless the request gives its own): Elasticsearch highlights the
+ * whole query by default, the gateway's filter included, which would highlight the caller's tenants
+ * in `allowTenantIds`; the embedded store highlights the caller's query only.
+ */
+function highlightOf(request: SearchRequest, filter: QueryDsl | null): Record<string, unknown> {
+  const highlight = request.highlight as Record<string, unknown>;
+  if (filter === null || Object.prototype.hasOwnProperty.call(highlight, 'highlight_query')) return highlight;
+  return { ...highlight, highlight_query: request.query ?? { match_all: {} } };
 }
 
 export function buildCountBody(query: QueryDsl | undefined, filter: QueryDsl | null): { query?: QueryDsl } {

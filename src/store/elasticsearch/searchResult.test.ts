@@ -31,6 +31,12 @@ describe('toSearchResult', () => {
     expect(result.hits[0]).not.toHaveProperty('sort');
   });
 
+  it("keeps each hit's highlight, after _source and before sort", () => {
+    const result = toSearchResult({ hits: { total: { value: 1 }, hits: [{ _id: 'za', _score: 1, _source: { name: 'South Africa' }, highlight: { name: ['<em>South</em> Africa'] }, sort: [1] }] } });
+    expect(result.hits[0]).toEqual({ _id: 'za', _score: 1, _source: { name: 'South Africa' }, highlight: { name: ['<em>South</em> Africa'] }, sort: [1] });
+    expect(Object.keys(result.hits[0])).toEqual(['_id', '_score', '_source', 'highlight', 'sort']);
+  });
+
   it('reads a plain number total (rest_total_hits_as_int)', () => {
     expect(toSearchResult({ hits: { total: 3, hits: [] } }).total).toBe(3);
   });

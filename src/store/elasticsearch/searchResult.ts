@@ -1,7 +1,8 @@
 /**
  * An Elasticsearch search response as the port's SearchResult: hits in Elasticsearch's order with
  * its scores (null when sorted by fields, as Elasticsearch answers), `sort` values when it gives
- * them, and the exact total (track_total_hits: true, so the relation is always "eq").
+ * them, each hit's `highlight` when it has one, and the exact total (track_total_hits: true, so the
+ * relation is always "eq").
  */
 import type { Doc, Hit, SearchResult } from '../port';
 
@@ -9,6 +10,7 @@ interface EsHit {
   _id?: string;
   _score?: number | null;
   _source?: Doc;
+  highlight?: Record<string, string[]>;
   sort?: unknown[];
 }
 
@@ -22,6 +24,7 @@ export function toSearchResult(response: EsSearchResponse): SearchResult {
   const hits = response.hits.hits.map((h): Hit => {
     // `_source: false` gives hits without a source: the port's hits always carry one.
     const hit: Hit = { _id: String(h._id), _score: typeof h._score === 'number' ? h._score : null, _source: h._source ?? {} };
+    if (h.highlight !== undefined && h.highlight !== null && typeof h.highlight === 'object') hit.highlight = h.highlight;
     if (Array.isArray(h.sort)) hit.sort = h.sort;
     return hit;
   });

@@ -15,7 +15,7 @@ import { Client, errors, type ClientOptions } from '@elastic/elasticsearch';
 import Mock from '@elastic/elasticsearch-mock';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidQueryError, type Doc, type SearchRequest } from '../../port';
+import { InvalidQueryError, QueryLimitError, type Doc, type SearchRequest } from '../../port';
 import { SearchIndex, type Mapping } from '../../embedded/engine';
 
 export interface RecordedRequest {
@@ -353,12 +353,13 @@ export class FakeElasticsearch {
       return esError(404, 'index_not_found_exception', `no such index [${indexName}]`, { index: indexName });
     }
     const request: SearchRequest = { from: body.from ?? 0, size: body.size ?? 10 };
-    for (const key of ['query', 'sort', 'search_after', '_source'] as const) if (body[key] !== undefined) (request as any)[key] = body[key];
+    for (const key of ['query', 'sort', 'search_after', '_source', 'highlight'] as const) if (body[key] !== undefined) (request as any)[key] = body[key];
     try {
       const result = index.search.search(request, null);
       const hits = result.hits.map((h) => {
         const hit: Record<string, unknown> = { _index: indexName, _id: h._id, _score: h._score };
         if (body._source !== false) hit._source = h._source;
+        if (h.highlight !== undefined) hit.highlight = h.highlight;
         if (h.sort !== undefined) hit.sort = h.sort;
         return hit;
       });
@@ -370,6 +371,7 @@ export class FakeElasticsearch {
         hits: { total: { value: result.total, relation: 'eq' }, max_score: scores.length > 0 ? Math.max(...scores) : null, hits },
       };
     } catch (err) {
+      if (err instanceof QueryLimitError && err.limit === 'max_analyzed_offset') return esError(400, 'illegal_argument_exception', err.message);
       if (err instanceof InvalidQueryError) return esError(400, 'parsing_exception', err.message);
       throw err;
     }
@@ -384,6 +386,7 @@ export class FakeElasticsearch {
     try {
       return { count: index.search.count(body.query, null), _shards: { total: 1, successful: 1, skipped: 0, failed: 0 } };
     } catch (err) {
+      if (err instanceof QueryLimitError && err.limit === 'max_analyzed_offset') return esError(400, 'illegal_argument_exception', err.message);
       if (err instanceof InvalidQueryError) return esError(400, 'parsing_exception', err.message);
       throw err;
     }

@@ -105,7 +105,8 @@ export function fieldPassages(values: readonly string[], spec: FieldSpec, contex
     throw new QueryLimitError(
       'max_analyzed_offset',
       { length: content.length, field: spec.name, id: context.id, limit },
-      `The length [${content.length}] of field [${spec.name}] in doc [${context.id}] exceeds the [index.highlight.max_analyzed_offset] limit [${limit}]`,
+      // Elasticsearch's message (CustomUnifiedHighlighter), which the Elasticsearch store reads back (../../elasticsearch/errors.ts)
+      `The length [${content.length}] of field [${spec.name}] in doc[${context.id}]/index[] exceeds the [index.highlight.max_analyzed_offset] limit [${limit}]. To avoid this error, set the query parameter [max_analyzed_offset] to a value less than index setting [${limit}] and this will tolerate long field values by truncating them.`,
     );
   }
   const maxOffset = asked ?? Infinity;
