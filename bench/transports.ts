@@ -5,7 +5,10 @@
  * measured in the same run: a bare Node http server returning a fixed envelope (an empty result,
  * and the gateway's own answer byte for byte), and an Apollo Server answering a constant query
  * (plus express returning the fixed envelope, for reference). Every server is its own process;
- * HTTP load is wrk, WebSocket load a Node process; all on 127.0.0.1.
+ * HTTP load is wrk, WebSocket load a Node process; all on 127.0.0.1. The REST rows are also run on a
+ * gateway started with WORKERS=2 (two processes behind the port, node:cluster), cached and uncached,
+ * each paired with its one-process row: goal, on this 2-core machine, at least 1.6x the one
+ * process's throughput for uncached searches (the load generator shares the two cores).
  *
  * Every server stays up for the whole run; the runs are interleaved in rounds and each row reports
  * its median. Each run also measures the server process's CPU time per request (Linux /proc) and the
@@ -77,6 +80,8 @@ const ROUND_ORDER = [
   'REST search',
   'floor: bare Node http',
   'REST search, cache off',
+  'REST search, WORKERS=2, cache off',
+  'REST search, WORKERS=2',
   'raw WebSocket search, cache off',
   'floor: bare Node http, same answer bytes',
   'GraphQL search (HTTP), cache off',
@@ -95,7 +100,7 @@ function typical(row: Row): LoadResult & CpuCost {
 const cpuPerRequest = (row: Row): number => median(row.runs.map((r) => r.cpuUsPerRequest));
 
 /** A gateway process holding the corpus (loaded over REST), its three searches checked to agree. */
-async function startGateway(label: string, env: Record<string, string>, token: string, query: object, children: Child[], rows: Row[]): Promise<string> {
+async function startGateway(label: string, env: Record<string, string>, token: string, query: object, children: Child[], rows: Row[], restOnly = false): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-transports-'));
   const child = await startNode(dist('..', 'src', 'main.js'), { PORT: '0', NODE_ENV: 'production', AUTH_SECRET: BENCH_SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env });
   children.push({ ...child, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } });
@@ -113,6 +118,7 @@ async function startGateway(label: string, env: Record<string, string>, token: s
 
   const pid = child.process.pid!;
   rows.push({ name: `REST search${label}`, pid, load: http(`${base}/v4/entity/things/search`, query, { Authorization: `Bearer ${token}` }), runs: [] });
+  if (restOnly) return restText;
   rows.push({ name: `raw WebSocket search${label}`, pid, load: ws(`ws://127.0.0.1:${child.port}/`, { controller: 'document', action: 'search', collection: 'things', body: query, jwt: token }), runs: [] });
   rows.push({ name: `GraphQL search (HTTP)${label}`, pid, load: http(`${base}/graphql`, gqlBody, { Authorization: `Bearer ${token}` }), runs: [] });
   return restText;
@@ -137,6 +143,9 @@ async function main(): Promise<void> {
     // cache off, so that every request runs the search in the engine
     const answer = await startGateway('', {}, token, query, children, rows);
     await startGateway(', cache off', { SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows);
+    // two processes behind the port (the primary's log says when both listen; the corpus loads meanwhile)
+    await startGateway(', WORKERS=2', { WORKERS: '2' }, token, query, children, rows, true);
+    await startGateway(', WORKERS=2, cache off', { WORKERS: '2', SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows, true);
     await startFloor('floor: bare Node http', 'bareNode.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
     await startFloor('floor: bare Node http, same answer bytes', 'bareNode.js', { BENCH_PAYLOAD: answer }, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
     await startFloor('floor: Apollo constant query', 'apolloConstant.js', {}, (port) => `http://127.0.0.1:${port}/graphql`, { query: '{ hello }' }, children, rows);
@@ -202,6 +211,9 @@ function report(rows: Row[], answer: string): void {
     console.log(`  ${open}${floorTarget('GraphQL search', gql, 'floor: Apollo constant query', 0.8)}${close}`);
     const wsByRps = paired((i) => rps(ws)(i) / Math.max(rps(rest)(i), rps(gql)(i)));
     const wsByCpu = paired((i) => Math.min(cpuOf(rest)(i), cpuOf(gql)(i)) / cpuOf(ws)(i));
+    const workers = paired((i) => rps(`REST search, WORKERS=2${suffix}`)(i) / rps(rest)(i));
+    const goal = suffix === '' ? '' : ` >= 1.6x ${verdict(workers.median >= 1.6)}`;
+    console.log(`  ${open}REST search with WORKERS=2 vs one process${goal}: ${workers.median.toFixed(2)}x (rounds: ${workers.each}; medians ${get(`REST search, WORKERS=2${suffix}`).toFixed(0)} vs ${get(rest).toFixed(0)} requests/s)${close}`);
     console.log(
       `  ${open}raw WebSocket search fastest of the three: ${wsByRps.median.toFixed(2)}x the next fastest ${verdict(wsByRps.median > 1)} (rounds: ${wsByRps.each}; medians ${get(ws).toFixed(0)} vs REST ${get(rest).toFixed(0)}, GraphQL ${get(gql).toFixed(0)} requests/s);` +
         ` by CPU ${wsByCpu.median.toFixed(2)}x ${verdict(wsByCpu.median > 1)} (rounds: ${wsByCpu.each}; medians ${cpu(ws).toFixed(0)} vs REST ${cpu(rest).toFixed(0)}, GraphQL ${cpu(gql).toFixed(0)} µs/request)${close}`,

@@ -48,12 +48,29 @@ export interface CpuCost {
   steal: number;
 }
 
-/** Runs `load` (which reports how many requests it completed) and measures what it cost `pid`. */
+/** The process and its children (WORKERS: the primary and its workers), by pid. */
+export function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(processTree)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** CPU seconds of a process and its children (processTree). */
+const treeCpuSeconds = (pids: number[]): number => pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+
+/**
+ * Runs `load` (which reports how many requests it completed) and measures what it cost `pid` and its
+ * children (a gateway with WORKERS > 1 serves from its workers).
+ */
 export function withCpuCost<T extends { requests: number }>(pid: number, load: () => T): T & CpuCost {
-  const cpu0 = processCpuSeconds(pid);
+  const pids = processTree(pid);
+  const cpu0 = treeCpuSeconds(pids);
   const m0 = machineTicks();
   const result = load();
-  const cpu1 = processCpuSeconds(pid);
+  const cpu1 = treeCpuSeconds(pids);
   const m1 = machineTicks();
   return { ...result, cpuUsPerRequest: ((cpu1 - cpu0) * 1e6) / result.requests, steal: (m1.steal - m0.steal) / (m1.total - m0.total) };
 }
