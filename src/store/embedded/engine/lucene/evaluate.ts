@@ -24,7 +24,7 @@ import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } f
 import { fromIterable, unionOfPostings } from './docSets';
 import { expandSteps } from './expand';
 import { Matches } from './matches';
-import { multiPhraseMatches } from './multiPhrase';
+import { multiPhraseSteps } from './multiPhrase';
 import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
 import { phraseMatches, termMatches } from './termMatches';
 
@@ -65,7 +65,7 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
     }
     case 'multiPhrase': {
       const field = index.field(query.field);
-      return field === undefined ? null : multiPhraseMatches(field, query, boost, needsScores);
+      return field === undefined ? null : yield* multiPhraseSteps(field, query, boost, needsScores, budget);
     }
     case 'boost':
       return yield* evaluateNode(query.query, index, f(query.boost * boost), needsScores, budget);

@@ -1,9 +1,10 @@
+import { Budget, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { IndexMapping } from '../mapping';
 import { expectedIdf, expectedScore } from '../testing';
 import { evaluate } from './evaluate';
 import { toScores } from './execute';
-import { multiPhraseMatches } from './multiPhrase';
+import { multiPhraseMatches, multiPhraseSteps } from './multiPhrase';
 import { MultiPhraseQuery, countClauses, queryKey } from './query';
 import { rewrite } from './rewrite';
 
@@ -64,6 +65,21 @@ describe('MultiPhraseQuery', () => {
     expect(countClauses(multi([['new'], ['york', 'zealand']]))).toBe(2);
     expect(queryKey(multi([['new'], ['york']]))).not.toBe(queryKey(multi([['new'], ['york']], 1)));
     expect(queryKey(multi([['new'], ['york']]))).not.toBe(queryKey({ type: 'phrase', field: 't', terms: ['new', 'york'], positions: [0, 1], slop: 0 }));
+  });
+
+  it('checks the search budget while it looks up many terms and reads many documents', () => {
+    const big = new InvertedIndex();
+    for (let i = 0; i < 3000; i++) big.addSource(String(i), { t: `x a${i}` }, mapping);
+    const f = big.field('t')!;
+    const query = multi([['x'], Array.from({ length: 3000 }, (_, i) => `a${i}`)]);
+    let now = 0;
+    const steps = multiPhraseSteps(f, query, 1, true, new Budget(Infinity, 0, () => now++));
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThan(2);
+    expect(next.value?.size).toBe(3000);
+    expect(() => runToEnd(multiPhraseSteps(f, query, 1, true, new Budget(0, Infinity, () => now++)))).toThrow('search time budget exceeded');
   });
 
   it('skips removed documents', () => {

@@ -5,11 +5,14 @@
  * postings (a position's documents: the union of its terms'), then each one's phrase frequency is
  * read from its token stream (ExactPhraseMatcher, SloppyPhraseMatcher: phrase.ts).
  *
+ * A long evaluation (a prefix expanded to thousands of terms) checks the search's budget as it goes.
+ *
  * MultiPhraseQuery scores as Lucene's MultiPhraseWeight: one BM25 scorer whose idf is the sum of the
  * idfs of every term of every position found in the index (a term at two positions counts twice),
  * and no scorer at all (null) when a position has none of its terms in the index.
  */
 import { hasBit } from '../bitset';
+import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { FieldIndex, GAP, POSITION_INCREMENT_GAP } from '../fieldIndex';
 import { BM25Scorer, legacyBm25Scorer } from '../similarity';
 import { unionOfPostings } from './docSets';
@@ -43,7 +46,19 @@ function liveDocsOfAny(field: FieldIndex, ids: readonly number[]): Int32Array {
 
 /** Phrase matches of a field (documents ascending), scored by `scorer` when given. */
 export function positionalMatches(field: FieldIndex, phrase: PositionalPhrase, scorer: BM25Scorer | null): Matches {
-  const lists = phrase.ids.map((ids) => liveDocsOfAny(field, ids));
+  return runToEnd(positionalSteps(field, phrase, scorer, UNLIMITED));
+}
+
+/** Work units (terms looked up, documents read) between two checks of the budget. */
+const CHECK = 1024;
+
+/** positionalMatches, as steps checking the search's budget (a prefix may expand to many terms, over many documents). */
+export function* positionalSteps(field: FieldIndex, phrase: PositionalPhrase, scorer: BM25Scorer | null, budget: Budget): Steps<Matches> {
+  const lists: Int32Array[] = [];
+  for (const ids of phrase.ids) {
+    lists.push(liveDocsOfAny(field, ids));
+    if (budget.due()) yield;
+  }
   let lead = 0;
   for (let i = 1; i < lists.length; i++) if (lists[i].length < lists[lead].length) lead = i;
   const sloppy = phrase.slop > 0 ? new SloppyPhraseMatcher(phrase.terms, phrase.offsets, phrase.slop) : null;
@@ -58,7 +73,9 @@ export function positionalMatches(field: FieldIndex, phrase: PositionalPhrase, s
   const out = new Int32Array(leadDocs.length);
   const scores = scorer === null ? null : new Float32Array(leadDocs.length);
   let n = 0;
+  let read = 0;
   outer: for (const doc of leadDocs) {
+    if (++read % CHECK === 0 && budget.due()) yield;
     for (let j = 0; j < lists.length; j++) {
       if (j === lead) continue;
       const list = lists[j];
@@ -97,15 +114,22 @@ function collectPositions(field: FieldIndex, doc: number, slots: ReadonlyMap<num
 
 /** MultiPhraseQuery matches (null when a position has none of its terms in the index: no scorer). */
 export function multiPhraseMatches(field: FieldIndex, query: MultiPhraseQuery, boost: number, needsScores: boolean): Matches | null {
+  return runToEnd(multiPhraseSteps(field, query, boost, needsScores, UNLIMITED));
+}
+
+/** multiPhraseMatches, as steps checking the search's budget. */
+export function* multiPhraseSteps(field: FieldIndex, query: MultiPhraseQuery, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
   const postings = field.terms;
   if (postings === null) return null;
   const ids: number[][] = [];
   const terms: string[][] = [];
   const docFreqs: number[] = [];
+  let looked = 0;
   for (const termArray of query.termArrays) {
     const found: number[] = [];
     const foundTerms: string[] = [];
     for (const term of termArray) {
+      if (++looked % CHECK === 0 && budget.due()) yield;
       const t = field.termId(term);
       if (t < 0 || postings.df[t] === 0) continue;
       found.push(t);
@@ -117,5 +141,5 @@ export function multiPhraseMatches(field: FieldIndex, query: MultiPhraseQuery, b
     terms.push(foundTerms);
   }
   const scorer = needsScores ? legacyBm25Scorer(boost, field.collectionStats(), docFreqs) : null;
-  return positionalMatches(field, { ids, offsets: query.positions, terms, slop: query.slop }, scorer);
+  return yield* positionalSteps(field, { ids, offsets: query.positions, terms, slop: query.slop }, scorer, budget);
 }
