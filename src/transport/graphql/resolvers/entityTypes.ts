@@ -22,6 +22,7 @@ export const entityTypeResolvers = {
       const json = hit[SOURCE_JSON];
       return json === undefined ? readOnlySource(hit) : new RawJson(json, () => readOnlySource(hit));
     },
+    highlight: (hit: Hit) => hit.highlight ?? null,
   },
   SearchResult: {
     timedOut: (result: SearchResult) => result.timed_out === true,

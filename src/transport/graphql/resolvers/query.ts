@@ -15,6 +15,7 @@ interface SearchArgs {
   sort?: unknown;
   searchAfter?: unknown[] | null;
   timeout?: string | null;
+  highlight?: unknown;
 }
 
 /** The GraphQL arguments as the search body and arguments REST would have sent. */
@@ -24,6 +25,7 @@ export function searchRequestOf(args: SearchArgs, requestId: string) {
   if (args.sort !== undefined && args.sort !== null) body.sort = args.sort;
   if (args.searchAfter !== undefined && args.searchAfter !== null) body.search_after = args.searchAfter;
   if (args.timeout !== undefined && args.timeout !== null) body.timeout = args.timeout;
+  if (args.highlight !== undefined && args.highlight !== null) body.highlight = args.highlight;
   return unwrap(parseSearchRequest(body, { from: args.from, size: args.size }), requestId);
 }
 
