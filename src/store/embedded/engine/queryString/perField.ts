@@ -1,0 +1,197 @@
+/**
+ * The queries one piece of a query string becomes on its fields, as Elasticsearch's
+ * QueryStringQueryParser and SimpleQueryStringQueryParser build them field by field:
+ *
+ * - text (MultiMatchQueryParser.parse with zero_terms_query NULL): each mapped field's match query
+ *   (MatchQueryParser: analyzed on text fields, a term on the others), its boost, then one query,
+ *   or a DisjunctionMaxQuery with the tie breaker (most_fields: 1, a sum); a text that analyzes to
+ *   nothing is no query at all (null), which the parsers skip;
+ * - prefix (getPrefixQuerySingle): lowercased on text fields, or with `analyze_wildcard` analyzed
+ *   into terms and a prefix on the last; as written on keyword fields;
+ * - wildcard (getWildcardQuerySingle, normalizedWildcardQuery): text fields lowercase what is not
+ *   a wildcard or an escape; `*` alone is an exists query;
+ * - regular expression (getRegexpQuerySingle): not normalized, flags ALL;
+ * - range (getRangeQuerySingle): bounds lowercased on text fields, each type's range query.
+ *
+ * On a field of the wrong type (a wildcard on a number, `abc` on a long), a lenient query matches
+ * nothing there (Queries.newLenientFieldQuery) and another is a 400. Every query built is counted
+ * against the clause limit as it is made, so that no query string builds an unbounded tree.
+ */
+import { InvalidQueryError, QueryLimitError } from '../../../port';
+import { parseRegexp as parseRegexpSyntax, RegexpFlag, RegexpSyntaxError } from '../automaton';
+import { analyzeText, lowercaseTerm } from '../analyzer';
+import { tooManyClauses } from '../limits';
+import { LQuery, boostQuery, booleanQuery, countClauses, disMax, matchNone, termQuery, withBoost } from '../lucene/query';
+import { analyzedQuery } from '../query/analyzedQuery';
+import { BuildContext } from '../query/context';
+import { existsQuery } from '../query/exists';
+import { fieldType } from '../query/fieldQueries';
+import { PatternRewrite } from '../query/leaves';
+import { prefixLeaf, stringFieldOnly } from '../query/prefix';
+import { RangeSpec, rangeQuery } from '../query/range';
+import { regexpLeaf } from '../query/regexp';
+import { wildcardLeaf } from '../query/wildcard';
+import { TimeZone } from '../dates';
+import { ParseError } from './classicParser';
+
+/** MultiMatchQueryBuilder.Type, as far as the query string parsers use it. */
+export type TextType = 'best_fields' | 'most_fields' | 'phrase';
+
+/** Counts the leaf clauses of what a query string builds, refusing (too_many_clauses) past the limit. */
+export class ClauseCounter {
+  private count = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add<T extends LQuery | null>(query: T): T {
+    if (query !== null) {
+      this.count += countClauses(query);
+      if (this.count > this.limit) throw tooManyClauses(this.limit, ' (in what the query string expands to)');
+    }
+    return query;
+  }
+}
+
+/** What the builders need: the index's mapping and limits, and the query's settings. */
+export interface FieldEnv {
+  readonly build: BuildContext;
+  readonly counter: ClauseCounter;
+  readonly lenient: boolean;
+  readonly operator: 'or' | 'and';
+  readonly rewrite: PatternRewrite;
+  readonly timeZone: TimeZone | null;
+  /** The query's own determinization limit for regular expressions (at most MAX_DETERMINIZED_STATES), null for that. */
+  readonly maxDeterminizedStates: number | null;
+  /** Where the clause is, for messages. */
+  readonly where: string;
+}
+
+/** The field's query, or, when lenient, nothing where its type refuses it (Queries.newLenientFieldQuery). */
+function leniently<T extends LQuery | null>(env: FieldEnv, field: string, make: () => T): T | LQuery {
+  try {
+    return env.counter.add(make());
+  } catch (err) {
+    if (!env.lenient || !(err instanceof InvalidQueryError) || err instanceof QueryLimitError) throw err;
+    return matchNone(`failed [${field}] query, caused by ${err.message}`);
+  }
+}
+
+/** One query, or the disjunction of several (DisjunctionMaxQuery; a sum with tie breaker 1). */
+export function disjunction(queries: readonly LQuery[], tieBreaker: number): LQuery | null {
+  if (queries.length === 0) return null;
+  return queries.length === 1 ? queries[0] : disMax(queries, tieBreaker);
+}
+
+/**
+ * MatchQueryParser.parse on one field (BOOLEAN or PHRASE), null when the text has no token. Text
+ * fields all have the standard analyzer: `tokens` is the text analyzed once for all of them.
+ */
+function matchField(env: FieldEnv, field: string, text: string, tokens: () => readonly string[], phrase: boolean, slop: number): LQuery | null {
+  if (fieldType(env.build, field) !== 'text') return analyzedQuery(env.build, field, text, { operator: env.operator, phrase, slop, lenient: env.lenient, zeroTermsQuery: 'none', where: env.where });
+  const terms = tokens();
+  if (terms.length <= 1) return terms.length === 0 ? null : termQuery(field, terms[0]);
+  if (phrase) return { type: 'phrase', field, terms, positions: terms.map((_, i) => i), slop };
+  const occur = env.operator === 'and' ? 'must' : 'should';
+  return booleanQuery(terms.map((term) => ({ occur, query: termQuery(field, term) })));
+}
+
+/**
+ * MultiMatchQueryParser.parse (types best_fields, most_fields, phrase): each field's match query
+ * with its boost, combined in a DisjunctionMaxQuery; null when the text has no token.
+ */
+export function textQuery(env: FieldEnv, fields: ReadonlyMap<string, number>, text: string, type: TextType, slop: number, tieBreaker: number): LQuery | null {
+  const mapped = [...fields].filter(([field]) => fieldType(env.build, field) !== undefined);
+  if (mapped.length === 0) return matchNone(`unmapped fields [${[...fields.keys()].join(', ')}]`);
+  let analyzed: string[] | null = null;
+  const tokens = () => (analyzed ??= analyzeText(text));
+  const queries: LQuery[] = [];
+  for (const [field, boost] of mapped) {
+    const query = env.counter.add(matchField(env, field, text, tokens, type === 'phrase', slop));
+    if (query !== null) queries.push(withBoost(query, boost));
+  }
+  return disjunction(queries, tieBreaker);
+}
+
+/** The disjunction of one query per field, each boosted (null queries skipped). */
+export function perField(fields: ReadonlyMap<string, number>, make: (field: string) => LQuery | null, tieBreaker: number): LQuery | null {
+  const queries: LQuery[] = [];
+  for (const [field, boost] of fields) {
+    const query = make(field);
+    if (query !== null) queries.push(withBoost(query, boost));
+  }
+  return disjunction(queries, tieBreaker);
+}
+
+const unmapped = (field: string) => matchNone(`unmapped fields [${field}]`);
+
+/**
+ * A prefix on one field: on text fields lowercased, or with `analyze` the text's terms, the last
+ * one a prefix (getPossiblyAnalyzedPrefixQuery); on keyword fields as written.
+ */
+export function prefixField(env: FieldEnv, field: string, text: string, analyze: boolean): LQuery | null {
+  const type = fieldType(env.build, field);
+  if (type === undefined) return unmapped(field);
+  const prefix = (term: string) => prefixLeaf(field, term, false, env.rewrite, env.build.limits.maxClauseCount);
+  return leniently(env, field, () => {
+    stringFieldOnly(env.build, 'prefix', field, env.where);
+    if (type !== 'text') return prefix(text);
+    if (!analyze) return prefix(lowercaseTerm(text));
+    const tokens = analyzeText(text);
+    if (tokens.length === 0) return null;
+    if (tokens.length === 1) return prefix(tokens[0]);
+    const occur = env.operator === 'and' ? 'must' : 'should';
+    return booleanQuery(tokens.map((token, i) => ({ occur, query: i === tokens.length - 1 ? prefix(token) : termQuery(field, token) })));
+  });
+}
+
+/** A term as the field's search analyzer normalizes it (Analyzer.normalize: lowercased on text fields). */
+export function normalizeTerm(env: FieldEnv, field: string, text: string): string {
+  return fieldType(env.build, field) === 'text' ? lowercaseTerm(text) : text;
+}
+
+/** StringFieldType.normalizeWildcardPattern: lowercase all but the wildcards and the escaped characters. */
+export function normalizeWildcardPattern(pattern: string): string {
+  return pattern.replace(/(\\.)|([?*]+)|([^\\?*]+)/gs, (all, escaped, wildcards) => (escaped !== undefined || wildcards !== undefined ? all : lowercaseTerm(all)));
+}
+
+/** A wildcard pattern on one field (`*` alone: the field exists). */
+export function wildcardField(env: FieldEnv, field: string, pattern: string, allowLeadingWildcard: boolean): LQuery {
+  if (pattern === '*') return env.counter.add(existsQuery(env.build, field));
+  const type = fieldType(env.build, field);
+  if (type === undefined) return unmapped(field);
+  if (!allowLeadingWildcard && (pattern.startsWith('*') || pattern.startsWith('?'))) throw new ParseError("'*' or '?' not allowed as first character in WildcardQuery");
+  return leniently(env, field, () => {
+    stringFieldOnly(env.build, 'wildcard', field, env.where);
+    return wildcardLeaf(field, type === 'text' ? normalizeWildcardPattern(pattern) : pattern, false, env.rewrite, env.build.limits);
+  });
+}
+
+/** A regular expression (Lucene's syntax, flags ALL) on one field, not normalized. */
+export function regexpField(env: FieldEnv, field: string, pattern: string): LQuery {
+  if (fieldType(env.build, field) === undefined) return unmapped(field);
+  const maxDeterminizedStates = env.maxDeterminizedStates ?? env.build.limits.maxDeterminizedStates;
+  return leniently(env, field, () => {
+    stringFieldOnly(env.build, 'regexp', field, env.where);
+    try {
+      parseRegexpSyntax(pattern, { flags: RegexpFlag.ALL, caseInsensitive: false });
+    } catch (err) {
+      if (err instanceof RegexpSyntaxError) throw new InvalidQueryError(`${err.message} (in /${pattern}/ at ${env.where})`);
+      throw err;
+    }
+    return regexpLeaf(field, pattern, { flags: RegexpFlag.ALL, caseInsensitive: false, maxDeterminizedStates }, env.rewrite, env.build.limits.maxClauseCount);
+  });
+}
+
+/** A range on one field: `null` bounds are open; text fields lowercase the bounds (the analyzer's normalize). */
+export function rangeField(env: FieldEnv, field: string, lower: string | null, upper: string | null, includeLower: boolean, includeUpper: boolean): LQuery {
+  const type = fieldType(env.build, field);
+  if (type === undefined) return unmapped(field);
+  const normalize = (bound: string | null) => (bound !== null && type === 'text' ? lowercaseTerm(bound) : bound);
+  const spec: RangeSpec = { from: normalize(lower), to: normalize(upper), includeLower, includeUpper, timeZone: type === 'date' ? env.timeZone : null, formats: null };
+  return leniently(env, field, () => rangeQuery(env.build, field, spec, env.where));
+}
+
+/** BoostQuery wrapping as the classic parser's handleBoost does it (always, when a boost was written). */
+export function boosted(query: LQuery | null, boost: number | null): LQuery | null {
+  return query === null || boost === null ? query : boostQuery(query, boost);
+}
