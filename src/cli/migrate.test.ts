@@ -115,10 +115,12 @@ describe('npm run migrate', () => {
       expect(search.body.result.hits).toEqual(embeddedHits);
       const keys = await request({ url }, 'POST', '/v4/api-keys/_search', { token: apiKey.token, body: {} });
       expect(keys.body.result.hits.map((h: any) => h._id)).toEqual([apiKey._id]);
-      // slugs came along: a duplicate is still refused
+      // slugs came along: a chosen duplicate is still refused, a derived one takes the next form
       const admin = await gateway.deps.tokens.sign({ sub: 'ada', tenantId: 'hq', roles: ['admin'] }, 60_000);
-      const dup = await request({ url }, 'POST', '/v4/entity/regions', { token: admin, body: { name: 'Europe', allowTenantIds: ['*'] } });
+      const dup = await request({ url }, 'POST', '/v4/entity/regions', { token: admin, body: { name: 'Europa', slug: 'europe', allowTenantIds: ['*'] } });
       expect(dup.status).toBe(409);
+      const derived = await request({ url }, 'POST', '/v4/entity/regions', { token: admin, body: { name: 'Europe', allowTenantIds: ['*'] } });
+      expect(derived.body.result._source.slug).toBe('europe-2');
     } finally {
       await gateway.close();
       rmSync(esDir, { recursive: true, force: true });

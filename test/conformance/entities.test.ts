@@ -78,13 +78,16 @@ describeEachStore('entities', (target) => {
     expect((await ok(writer, 'GET', at(type, '/x')))._source.name).toBe('One');
   });
 
-  it('slugs are unique per type: 409 on create and replace; freed by a rename or a delete', async () => {
+  it('slugs are unique per type: a derived one takes the next free form, a chosen one is a 409 on create and replace; freed by a rename or a delete', async () => {
     const type = uniqueCollection();
     const other = uniqueCollection('regions');
     await ok(writer, 'POST', at(type, '?_id=a'), { name: 'Same Name' });
-    const clash = await failsWith(writer, 'POST', at(type, '?_id=b'), { name: 'Same Name' }, 'services.storage.document_already_exists', 409);
+    expect((await ok(writer, 'POST', at(type, '?_id=a2'), { name: 'Same Name' }))._source.slug).toBe('same-name-2');
+    expect((await ok(writer, 'POST', at(type, '?_id=a3'), { name: 'Same  name!' }))._source.slug).toBe('same-name-3');
+    const clash = await failsWith(writer, 'POST', at(type, '?_id=b'), { name: 'Other', slug: 'same-name' }, 'services.storage.document_already_exists', 409);
     expect(clash.message).toContain('same-name');
-    await failsWith(writer, 'POST', at(type, '?_id=b'), { name: 'Other', slug: 'same-name' }, 'services.storage.document_already_exists', 409);
+    await ok(writer, 'DELETE', at(type, '/a2'));
+    await ok(writer, 'DELETE', at(type, '/a3'));
     await ok(writer, 'POST', at(other, '?_id=a'), { name: 'Same Name' }); // another type: fine
 
     await ok(writer, 'POST', at(type, '?_id=b'), { name: 'Bee' });
@@ -116,20 +119,23 @@ describeEachStore('entities', (target) => {
         { _id: 'e', body: { name: 'Echo' } },
       ],
     });
+    // derived slugs taken (in the batch, or before) take the next free form; ids never do
     expect(result.successes.map((s: any) => [s._id, s._source.slug, s.status])).toEqual([
       ['a', 'alpha', 201],
+      ['b', 'alpha-2', 201],
+      ['c', 'old-2', 201],
       ['e', 'echo', 201],
     ]);
     expect(result.errors.map((e: any) => [e.document._id, e.status, e.reason.id])).toEqual([
       ['d', 400, 'api.assert.invalid_type'],
-      ['b', 409, 'services.storage.document_already_exists'],
       ['a', 409, 'services.storage.document_already_exists'],
       ['old', 409, 'services.storage.document_already_exists'],
-      ['c', 409, 'services.storage.document_already_exists'],
     ]);
+    const chosen = await ok(writer, 'POST', at(type, '/_bulk'), [{ _id: 'f', name: 'Foxtrot', slug: 'alpha' }]);
+    expect(chosen.errors.map((e: any) => [e.document.body._id ?? 'f', e.status])).toEqual([['f', 409]]);
     const listed = await ok(writer, 'POST', at(type, '/search?size=100'), { sort: [{ id: 'asc' }] });
-    expect(listed.hits.map((h: any) => h._id)).toEqual(['a', 'e', 'old']);
-    expect(listed.total).toBe(3);
+    expect(listed.hits.map((h: any) => h._id)).toEqual(['a', 'b', 'c', 'e', 'old']);
+    expect(listed.total).toBe(5);
   });
 
   it('keeps values of any JSON type, nested objects and arrays', async () => {

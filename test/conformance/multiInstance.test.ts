@@ -62,12 +62,22 @@ describeEachStore(
       const type = uniqueCollection();
       const writers = await Promise.all([one, two].map(async (server) => ({ server, token: await server.token({ sub: 'w', tenantId: 'acme', roles: ['writer'] }) })));
       for (let round = 0; round < 5; round++) {
-        const answers = await Promise.all(writers.map((w, i) => call(w, 'POST', `/v4/entity/${type.collection}?_id=r${round}-${i}`, { name: `Contested ${round}` })));
+        const answers = await Promise.all(writers.map((w, i) => call(w, 'POST', `/v4/entity/${type.collection}?_id=r${round}-${i}`, { name: `Contested ${round}`, slug: `contested-${round}` })));
         expect(answers.map((a) => a.httpStatus).sort()).toEqual([200, 409]);
       }
       const all = await ok(writers[0], 'POST', `/v4/entity/${type.collection}/search?size=100`, {});
       expect(all.total).toBe(5);
       expect(new Set(all.hits.map((h: any) => h._source.slug)).size).toBe(5);
+    });
+
+    it('two instances deriving one slug at the same moment: two entities, two slugs', async () => {
+      const type = uniqueCollection();
+      const writers = await Promise.all([one, two].map(async (server) => ({ server, token: await server.token({ sub: 'w', tenantId: 'acme', roles: ['writer'] }) })));
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(writers.map((w, i) => call(w, 'POST', `/v4/entity/${type.collection}?_id=d${round}-${i}`, { name: `Derived ${round}` })));
+        expect(answers.map((a) => a.httpStatus)).toEqual([200, 200]);
+        expect(answers.map((a) => a.envelope.result._source.slug).sort()).toEqual([`derived-${round}`, `derived-${round}-2`]);
+      }
     });
 
     it('what one instance writes, another reads and searches at once', async () => {

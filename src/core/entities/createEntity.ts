@@ -1,4 +1,4 @@
-/** document:create: a new entity with its server-managed fields; 409 on a taken id or slug. */
+/** document:create: a new entity with its server-managed fields; 409 on a taken id or a taken slug the client chose (a derived one moves to the next free form: slugs.ts). */
 import { optionalId } from '../args';
 import { ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
@@ -9,6 +9,7 @@ import { buildEntity } from './entityDocument';
 import type { EntityType } from './entityType';
 import type { EntityResult } from './getEntity';
 import { writeFailure } from './writeOutcome';
+import { createWithFreeSlugs, slugDerived } from './slugs';
 
 export interface CreateEntityInput {
   type: EntityType;
@@ -23,7 +24,7 @@ export async function createEntity(deps: CoreDeps, principal: Principal, input: 
   const id = given.value ?? deps.newId();
   const doc = buildEntity({ type: input.type, id, input: input.body, principal, now: deps.now(), previous: null });
   if (!doc.ok) return doc;
-  const outcome = await deps.store.entities.create(input.type.collection, id, doc.value);
+  const [outcome] = await createWithFreeSlugs([{ id, source: doc.value, derived: slugDerived(input.body) }], async ([item]) => [await deps.store.entities.create(input.type.collection, item.id, item.source)]);
   if (outcome !== 'ok') return writeFailure(outcome, input.type, id, doc.value);
   deps.feed.publish({ action: 'create', collection: input.type.collection, _id: id, _source: doc.value });
   return ok({ _id: id, _source: doc.value });

@@ -9,7 +9,7 @@ import type { Doc, ServiceInfo } from '../../store/port';
 import type { EntityType } from './entityType';
 
 export const MANAGED_FIELDS = ['_service_info', 'entityType', 'id', 'modified', 'modifier', '_id'] as const;
-const MAX_SLUG_LENGTH = 256;
+export const MAX_SLUG_LENGTH = 256;
 
 /** "Côte d'Ivoire" -> "cote-d-ivoire"; empty when nothing latin is left. */
 export function slugify(text: string): string {

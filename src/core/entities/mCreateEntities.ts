@@ -12,6 +12,7 @@ import { parseAddress } from './address';
 import { buildEntity } from './entityDocument';
 import type { EntityType } from './entityType';
 import { writeFailure } from './writeOutcome';
+import { createWithFreeSlugs, slugDerived } from './slugs';
 
 export const MAX_BULK_ITEMS = 10_000;
 
@@ -50,7 +51,7 @@ export async function mCreateEntities(deps: CoreDeps, principal: Principal, inpu
   const now = deps.now();
   const reject = (document: BulkItem, error: ApiError) => result.errors.push({ document, status: error.status, reason: error.toObject() });
   // Validate every item first, then write the valid ones in one commit.
-  const valid: { item: BulkItem; id: string; source: Doc }[] = [];
+  const valid: { item: BulkItem; id: string; source: Doc; derived: boolean }[] = [];
   for (const item of input.documents) {
     const bodyId = isPlainObject(item.body) ? item.body._id : undefined;
     const given = optionalId('_id', item._id ?? bodyId);
@@ -60,10 +61,10 @@ export async function mCreateEntities(deps: CoreDeps, principal: Principal, inpu
     }
     const id = given.value ?? deps.newId();
     const doc = buildEntity({ type, id, input: item.body, principal, now, previous: null });
-    if (doc.ok) valid.push({ item, id, source: doc.value });
+    if (doc.ok) valid.push({ item, id, source: doc.value, derived: slugDerived(item.body) });
     else reject(item, doc.error);
   }
-  const outcomes = valid.length > 0 ? await deps.store.entities.createMany(type.collection, valid) : [];
+  const outcomes = valid.length > 0 ? await createWithFreeSlugs(valid, (items) => deps.store.entities.createMany(type.collection, items)) : [];
   valid.forEach(({ item, id, source }, i) => {
     const outcome = outcomes[i];
     if (outcome === 'ok') {
