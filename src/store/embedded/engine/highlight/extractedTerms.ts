@@ -30,7 +30,10 @@ interface Extracted {
 /** The ids field's terms are never looked for (Elasticsearch's field matcher leaves `_id` out). */
 const ID_FIELD = '_id';
 
-function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Extracted): void {
+/** The query a leaf expanded at search time stands for in this document (match_phrase_prefix), or null. */
+export type Expand = (leaf: LeafQuery) => LQuery | null;
+
+function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Extracted, expand: Expand): void {
   switch (query.type) {
     case 'term':
       if (query.field === ID_FIELD) return;
@@ -46,17 +49,22 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
     }
     case 'boost':
     case 'constantScore':
-      extract(query.query, tests, out);
+      extract(query.query, tests, out, expand);
       return;
     case 'bool':
-      for (const clause of query.clauses) if (clause.occur !== 'must_not') extract(clause.query, tests, out);
+      for (const clause of query.clauses) if (clause.occur !== 'must_not') extract(clause.query, tests, out, expand);
       return;
     case 'disMax':
-      for (const disjunct of query.disjuncts) extract(disjunct, tests, out);
+      for (const disjunct of query.disjuncts) extract(disjunct, tests, out, expand);
       return;
     case 'leaf': {
       const terms = query.terms;
-      if (terms === undefined || !tests.has(query)) return;
+      if (terms === undefined) {
+        const expanded = expand(query);
+        if (expanded !== null) extract(expanded, tests, out, expand);
+        return;
+      }
+      if (!tests.has(query)) return;
       // a set of one term is that term (but not one of the TermQuery terms PhraseHelper keeps beside
       // phrases); any other (a pattern, a larger set) an automaton
       if (terms.terms !== undefined && terms.terms.length === 1) {
@@ -71,9 +79,9 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
   }
 }
 
-export function extractedMatches(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>): OffsetMatch[] {
+export function extractedMatches(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, expand: Expand = () => null): OffsetMatch[] {
   const found: Extracted = { all: new Set(), insensitive: new Set(), phrases: [], automata: [] };
-  extract(query, tests, found);
+  extract(query, tests, found, expand);
   const tokens = text.tokens;
   const freqs = new Map<string, number>();
   for (const token of tokens) freqs.set(token.term, (freqs.get(token.term) ?? 0) + 1);

@@ -56,7 +56,8 @@ function mayMatch(query: LQuery, accepts: (field: string) => boolean): boolean {
     case 'multiPhrase':
       return accepts(query.field);
     case 'leaf':
-      return query.terms !== undefined && accepts(query.terms.field);
+      // a leaf expanded at search time (match_phrase_prefix) may have terms anywhere
+      return query.terms !== undefined ? accepts(query.terms.field) : query.expand !== undefined;
     case 'boost':
     case 'constantScore':
       return mayMatch(query.query, accepts);
@@ -155,7 +156,7 @@ export class PageHighlighter {
         ? null
         : weighted
           ? (text: FieldText): OffsetMatch[] => weightMatches(original, query, field.name, text, tests, doc) ?? []
-          : (text: FieldText): OffsetMatch[] => extractedMatches(original, text, tests);
+          : (text: FieldText): OffsetMatch[] => extractedMatches(original, text, tests, doc.expand);
       const fragments = highlightField(fieldValues, field, { id, indexMaxAnalyzedOffset: this.limits.maxAnalyzedOffset, matchesIn });
       if (fragments !== null) {
         out ??= {};

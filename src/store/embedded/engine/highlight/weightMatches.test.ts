@@ -6,6 +6,7 @@ import { termsAccepted, termsIn } from '../query/leaves';
 import { leafTests } from './leafTests';
 import { fieldText } from './tokens';
 import { DocumentMatches, weightMatches } from './weightMatches';
+import { extractedMatches } from './extractedTerms';
 
 /** The matches in `body` as [text, term], the other fields answering `elsewhere`. */
 function matches(query: LQuery, text: string, elsewhere = false): [string, string][] | null {
@@ -93,5 +94,28 @@ describe('WEIGHT_MATCHES: the matches of the query itself in the highlighted fie
       ['a', 'a'],
       ['a b', 'a b'],
     ]);
+  });
+});
+
+describe('a query expanded at search time (match_phrase_prefix)', () => {
+  // a MultiPhrasePrefixQuery "quick br*": against the document it expands to the phrase quick (brown|bread)
+  const leaf: LQuery = {
+    type: 'leaf',
+    key: 'phrasePrefix:["body",["quick","br"],0,50]',
+    docs: () => [],
+    expand: () => ({ type: 'multiPhrase', field: 'body', termArrays: [['quick'], ['brown', 'bread']], positions: [0, 1], slop: 0 }),
+  };
+  const doc: DocumentMatches = { matches: () => false, expand: (l) => l.expand?.(null as never) ?? null };
+
+  it('highlights its expansion in the document, a phrase as one match', () => {
+    const text = fieldText(['a quick brown fox, quick bread'], 'standard');
+    const found = weightMatches(leaf, leaf, 'body', text, new Map(), doc);
+    expect(found?.map((m) => text.text.slice(m.start, m.end))).toEqual(['quick brown', 'quick bread']);
+  });
+
+  it('highlights its terms where the phrase occurs without require_field_match', () => {
+    const text = fieldText(['quick brown, brown quick'], 'standard');
+    const found = extractedMatches(leaf, text, new Map(), doc.expand);
+    expect(found.map((m) => text.text.slice(m.start, m.end))).toEqual(['quick', 'brown']);
   });
 });

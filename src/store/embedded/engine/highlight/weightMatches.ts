@@ -41,7 +41,7 @@ export interface DocumentMatches {
 type Found = OffsetMatch[] | null;
 
 /** The tests of the tokens the highlighter's MemoryIndex keeps for `field`, or null when it keeps them all. */
-function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery, TermTest>): TermTest | null {
+function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery, TermTest>, doc: DocumentMatches): TermTest | null {
   const terms = new Set<string>();
   const automata: TermTest[] = [];
   let unknown = false;
@@ -71,7 +71,13 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
         return;
       case 'leaf': {
         const test = tests.get(q);
-        if (test === undefined || q.terms === undefined || q.terms.field !== field) return;
+        if (test === undefined || q.terms === undefined) {
+          // a query expanded at search time (match_phrase_prefix): the terms of its expansion here
+          const expanded = q.terms === undefined ? doc.expand(q) : null;
+          if (expanded !== null) visit(expanded);
+          return;
+        }
+        if (q.terms.field !== field) return;
         const exact = q.terms.terms;
         if (exact !== undefined && exact.length === 1) terms.add(exact[0]);
         else automata.push(test);
@@ -91,7 +97,7 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
  * @param query the same rewritten (IndexSearcher.rewrite), whose Weight.matches are read
  */
 export function weightMatches(original: LQuery, query: LQuery, field: string, fieldText: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, doc: DocumentMatches): Found {
-  const keep = tokenFilter(original, field, tests);
+  const keep = tokenFilter(original, field, tests, doc);
   const text: FieldText = keep === null ? fieldText : { text: fieldText.text, tokens: fieldText.tokens.filter((t) => keep(t.term)) };
   const single = (start: number, end: number, term: string): OffsetMatch => ({ start, end, term, freq: 1 });
 
