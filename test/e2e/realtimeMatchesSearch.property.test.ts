@@ -45,6 +45,10 @@ function clauseArbitraries(sub: fc.Arbitrary<Query>): Record<string, fc.Arbitrar
     match_none: fc.constant({ match_none: {} }),
     match: fc.record({ w: word, op: fc.constantFrom('or', 'and') }).map(({ w, op }) => ({ match: { name: { query: `${w} ${WORDS[0]}`, operator: op } } })),
     match_phrase: fc.tuple(word, word).map(([a, b]) => ({ match_phrase: { name: `${a} ${b}` } })),
+    match_phrase_prefix: fc.tuple(word, word, fc.integer({ min: 1, max: 3 })).map(([a, b, n]) => ({ match_phrase_prefix: { name: `${a} ${b.slice(0, n)}` } })),
+    match_bool_prefix: fc
+      .tuple(word, word, fc.integer({ min: 1, max: 3 }), fc.constantFrom('or', 'and'))
+      .map(([a, b, n, operator]) => ({ match_bool_prefix: { name: { query: `${a} ${b.slice(0, n)}`, operator } } })),
     multi_match: word.map((w) => ({ multi_match: { query: w, fields: ['name', 'tags'] } })),
     term: fc.oneof(
       fc.constantFrom(...CODES).map((c) => ({ term: { 'code.keyword': c } })),

@@ -1,15 +1,18 @@
 /**
  * Parameters shared by the full-text clauses (`match`, `match_phrase`, `multi_match`).
  */
+import { InvalidQueryError } from '../../../port';
 import { JsonObject, hasOwn } from '../json';
+import { LQuery, matchNone } from '../lucene/query';
 import { ZeroTermsQuery } from './analyzedQuery';
 import { at, invalid, readBoolean, readEnum, readInteger, readString } from './params';
 
-/** The only analyzer there is: the fields' own (standard for text). */
-export function readAnalyzer(clause: string, obj: JsonObject, path: string): void {
-  if (!hasOwn(obj, 'analyzer')) return;
+/** The only analyzer there is: the fields' own (standard for text). Returns it when named (null when not). */
+export function readAnalyzer(clause: string, obj: JsonObject, path: string): 'standard' | null {
+  if (!hasOwn(obj, 'analyzer')) return null;
   const name = readString(clause, 'analyzer', obj.analyzer, at(path, 'analyzer'));
   if (name !== 'standard') throw invalid(`[${clause}] analyzer ${JSON.stringify(name)} is not supported at ${at(path, 'analyzer')} (only "standard")`);
+  return name;
 }
 
 export function readZeroTerms(clause: string, obj: JsonObject, path: string): ZeroTermsQuery {
@@ -37,3 +40,13 @@ export function readInertParams(clause: string, obj: JsonObject, path: string): 
 }
 
 export const INERT_PARAMS = ['auto_generate_synonyms_phrase_query', 'fuzzy_transpositions', 'prefix_length', 'max_expansions'];
+
+/** A field's query built by `build`, or nothing there when `lenient` and the field refuses the value (Queries.newLenientFieldQuery). */
+export function leniently(lenient: boolean, build: () => LQuery): LQuery {
+  try {
+    return build();
+  } catch (e) {
+    if (lenient && e instanceof InvalidQueryError) return matchNone(`lenient: ${e.message}`);
+    throw e;
+  }
+}

@@ -52,9 +52,29 @@ describe('multi_match', () => {
     expect(search({ multi_match: { query: 'south france', fields: ['name'], minimum_should_match: '100%' } }).total).toBe(0);
   });
 
-  it('rejects unsupported types and malformed fields', () => {
-    expect(() => search({ multi_match: { query: 'x', type: 'cross_fields' } })).toThrow('type "cross_fields" is not supported');
+  it('runs phrase_prefix per field (match_phrase_prefix), with slop and max_expansions', () => {
+    expect(scores({ multi_match: { query: 'fra', fields: ['name', 'tags'], type: 'phrase_prefix' } })).toEqual([['1', nameFrance]]);
+    expect(search({ multi_match: { query: 'french g', fields: ['name'], type: 'phrase_prefix' } }).hits.map((h) => h._id)).toEqual(['2']);
+    expect(search({ multi_match: { query: 'guiana fr', fields: ['name'], type: 'phrase_prefix', slop: 2 } }).hits.map((h) => h._id)).toEqual(['2']);
+    expect(search({ multi_match: { query: 'fr', fields: ['name'], type: 'phrase_prefix', max_expansions: 1 } }).hits.map((h) => h._id)).toEqual(['1']);
+    // a keyword field refuses phrase prefixes, unless lenient (fields "*" is)
+    expect(() => search({ multi_match: { query: 'fr', fields: ['name', 'id'], type: 'phrase_prefix' } })).toThrow('Can only use phrase prefix queries on text fields - not on [id]');
+    expect(search({ multi_match: { query: 'fr', type: 'phrase_prefix' } }).total).toBe(2);
+  });
+
+  it('runs bool_prefix per field (match_bool_prefix), summing the fields by default (tie_breaker 1)', () => {
+    // France: in name, "fra" prefixes "france" (constant 1); in tags, "wine" is a term: 1 + BM25
+    expect(scores({ multi_match: { query: 'wine fra', fields: ['name', 'tags'], type: 'bool_prefix' } })).toEqual([['1', f(tagsWine + 1)]]);
+    expect(scores({ multi_match: { query: 'wine fra', fields: ['name', 'tags'], type: 'bool_prefix', tie_breaker: 0 } })).toEqual([['1', Math.max(tagsWine, 1)]]);
+    // "wi" prefixes "wine" in tags only
+    expect(scores({ multi_match: { query: 'fra wi', fields: ['name', 'tags'], type: 'bool_prefix' } })).toEqual([['1', 1]]);
+    expect(search({ multi_match: { query: 'south a', fields: ['name'], type: 'bool_prefix', operator: 'and' } }).hits.map((h) => h._id)).toEqual(['3']);
+    expect(() => search({ multi_match: { query: 'fra', fields: ['name'], type: 'bool_prefix', slop: 1 } })).toThrow('[slop] not allowed for type [bool_prefix]');
+  });
+
+  it('rejects unknown types, bad max_expansions and malformed fields', () => {
     expect(() => search({ multi_match: { query: 'x', type: 'nope' } })).toThrow(InvalidQueryError);
+    expect(() => search({ multi_match: { query: 'x', type: 'phrase_prefix', max_expansions: 0 } })).toThrow('max_expansions');
     expect(() => search({ multi_match: { query: 'x', fields: ['name^x'] } })).toThrow('invalid boost');
     expect(() => search({ multi_match: { query: 'x', fields: [1] } })).toThrow('query.multi_match.fields[0]');
     expect(() => search({ multi_match: { fields: ['name'] } })).toThrow('needs a "query"');

@@ -1,14 +1,16 @@
 /**
- * `multi_match`: a `match` (or `match_phrase`) on several fields, `{"multi_match": {"query": "...",
+ * `multi_match`: a `match` (or `match_phrase`, `match_phrase_prefix`, `match_bool_prefix`) on several fields, `{"multi_match": {"query": "...",
  * "fields": ["name^2", "code", "desc*"], "type": "best_fields", "tie_breaker": 0.3}}`.
  *
  * As Elasticsearch's MultiMatchQueryParser: field patterns are expanded over the mapped fields
  * (`*` alone means every field except metadata ones, and makes the query lenient), a field named
  * twice multiplies its boosts, unmapped fields are skipped (none left: nothing matches). Each field
- * gets the `match` query for the text (minimum_should_match applied per field, then the field boost),
- * and the fields are combined in a DisjunctionMaxQuery: best_fields and phrase with tie_breaker 0
- * by default, most_fields with tie_breaker 1 (which Lucene rewrites into a sum of the fields).
- * cross_fields, phrase_prefix and bool_prefix are not supported.
+ * gets the query of its type for the text (`match`; `match_phrase` for phrase; `match_phrase_prefix`
+ * for phrase_prefix, with slop and max_expansions; `match_bool_prefix` for bool_prefix, where a
+ * slop is refused), minimum_should_match applied per field, then the field boost, and the fields
+ * are combined in a DisjunctionMaxQuery: best_fields, phrase and phrase_prefix with tie_breaker 0
+ * by default, most_fields and bool_prefix with tie_breaker 1 (which Lucene rewrites into a sum of
+ * the fields). cross_fields blends the fields into one (crossFields.ts).
  */
 import { describe, hasOwn, isPlainObject } from '../json';
 import { LQuery, boostQuery, disMax, matchNone, withBoost } from '../lucene/query';
@@ -17,14 +19,16 @@ import { analyzedQuery } from './analyzedQuery';
 import { BuildContext, ClauseParser } from './context';
 import { ID_FIELD } from './fieldQueries';
 import { INERT_PARAMS, readAnalyzer, readInertParams, readLenient, readOperator, readSlop, readZeroTerms } from './fullText';
+import { boolPrefixQuery } from './matchBoolPrefix';
+import { phrasePrefixQuery, readMaxExpansions } from './matchPhrasePrefix';
 import { applyMinimumShouldMatch, readMinimumShouldMatch } from './minimumShouldMatch';
+import { crossFieldsQuery } from './crossFields';
 import { at, boostOf, checkParams, invalid, readEnum, readName, readNumber, readScalar } from './params';
 
 const f = Math.fround;
 
-type MultiMatchType = 'best_fields' | 'most_fields' | 'phrase';
-const SUPPORTED_TYPES = ['best_fields', 'most_fields', 'phrase'] as const;
-const KNOWN_TYPES = ['best_fields', 'most_fields', 'cross_fields', 'phrase', 'phrase_prefix', 'bool_prefix'] as const;
+const TYPES = ['best_fields', 'most_fields', 'cross_fields', 'phrase', 'phrase_prefix', 'bool_prefix'] as const;
+type MultiMatchType = (typeof TYPES)[number];
 
 interface FieldSpec {
   pattern: string;
@@ -79,13 +83,8 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
     bySpec.set(parsed.pattern, parsed.boost);
   });
   const specs: FieldSpec[] = [...bySpec].map(([pattern, boost]) => ({ pattern, boost }));
-  let type: MultiMatchType = 'best_fields';
-  if (hasOwn(body, 'type')) {
-    const t = readEnum('multi_match', 'type', body.type, KNOWN_TYPES, at(path, 'type'));
-    if (!(SUPPORTED_TYPES as readonly string[]).includes(t)) throw invalid(`[multi_match] type ${JSON.stringify(t)} is not supported at ${at(path, 'type')} (supported: ${SUPPORTED_TYPES.join(', ')})`);
-    type = t as MultiMatchType;
-  }
-  let tieBreaker = type === 'most_fields' ? 1 : 0;
+  const type: MultiMatchType = hasOwn(body, 'type') ? readEnum('multi_match', 'type', body.type, TYPES, at(path, 'type')) : 'best_fields';
+  let tieBreaker = type === 'most_fields' || type === 'bool_prefix' ? 1 : 0;
   if (hasOwn(body, 'tie_breaker')) {
     tieBreaker = readNumber('multi_match', 'tie_breaker', body.tie_breaker, at(path, 'tie_breaker'));
     if (tieBreaker < 0 || tieBreaker > 1) throw invalid(`[multi_match] tie_breaker at ${at(path, 'tie_breaker')} must be in [0, 1]`);
@@ -96,8 +95,10 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
   const lenientParam = readLenient('multi_match', body, path);
   const zeroTermsQuery = readZeroTerms('multi_match', body, path);
   const slop = readSlop('multi_match', body, path);
-  readAnalyzer('multi_match', body, path);
+  if (slop !== 0 && type === 'bool_prefix') throw invalid(`[multi_match] [slop] not allowed for type [bool_prefix] at ${at(path, 'slop')}`);
+  const analyzer = readAnalyzer('multi_match', body, path);
   readInertParams('multi_match', body, path);
+  const maxExpansions = readMaxExpansions('multi_match', body, path, 1);
   readName('multi_match', body, path);
   const lenient = lenientParam ?? specs.some((s) => s.pattern === '*');
 
@@ -105,9 +106,16 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
     toLucene(ctx) {
       const fields = resolveFields(ctx, specs);
       if (fields.size === 0) return matchNone('no mapped field to query');
+      if (type === 'cross_fields') return withBoost(crossFieldsQuery(ctx, fields, text, { operator, minimumShouldMatch: msm, tieBreaker, lenient, zeroTermsQuery, analyzer, where: path }), boost);
       const queries: LQuery[] = [];
       for (const [field, fieldBoost] of fields) {
-        let query = analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where: at(at(path, 'fields'), field) });
+        const where = at(at(path, 'fields'), field);
+        let query =
+          type === 'phrase_prefix'
+            ? phrasePrefixQuery(ctx, field, text, { slop, maxExpansions, zeroTermsQuery, lenient, analyzer, where })
+            : type === 'bool_prefix'
+              ? boolPrefixQuery(ctx, field, text, { operator, zeroTermsQuery, lenient, analyzer, where })
+              : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where });
         if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
         if (fieldBoost !== 1 && query.type !== 'matchNone') query = boostQuery(query, fieldBoost);
         queries.push(query);

@@ -18,6 +18,8 @@ import { parseIds } from './ids';
 import { parseMatch } from './match';
 import { parseMatchAll, parseMatchNone } from './matchAll';
 import { parseMatchPhrase } from './matchPhrase';
+import { parseMatchBoolPrefix } from './matchBoolPrefix';
+import { parseMatchPhrasePrefix } from './matchPhrasePrefix';
 import { parseMultiMatch } from './multiMatch';
 import { invalid } from './params';
 import { parsePrefix } from './prefix';
@@ -33,6 +35,8 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['match_none', parseMatchNone],
   ['match', parseMatch],
   ['match_phrase', parseMatchPhrase],
+  ['match_phrase_prefix', parseMatchPhrasePrefix],
+  ['match_bool_prefix', parseMatchBoolPrefix],
   ['multi_match', parseMultiMatch],
   ['term', parseTerm],
   ['terms', parseTerms],

@@ -1,0 +1,99 @@
+/**
+ * `match_bool_prefix`: every token a term, the last one a prefix, in a boolean query: the words of
+ * a search box in any order, the one being typed a prefix. `{"match_bool_prefix": {"name": "united
+ * k"}}` or with `{"query": ..., "operator": "and", "minimum_should_match": "2", "analyzer":
+ * "standard", "boost": 2}`.
+ *
+ * As Elasticsearch's MatchQueryParser (Type.BOOLEAN_PREFIX, createBooleanPrefixQuery) builds it: the
+ * text is analyzed with the field's analyzer (or `analyzer`); no token matches nothing (multi_match:
+ * its zero_terms_query); one token is a term query, several a BooleanQuery of their term queries
+ * (SHOULD, or MUST with operator and), minimum_should_match applied to it. The last token becomes a
+ * PrefixQuery (constant score: it scores the boost) only when the text ends with it ("united k": a
+ * prefix; "united k " or "united k.": the user moved on, a term). On a keyword field the keyword
+ * analyzer keeps the value whole: one PrefixQuery of it; on numeric, date and boolean fields the
+ * field's term query. An unmapped field matches nothing. `fuzziness` is refused for now;
+ * `prefix_length`, `max_expansions`, `fuzzy_transpositions` and `fuzzy_rewrite` are checked.
+ */
+import { analyzeText, lastTokenEndsText } from '../analyzer';
+import { toText } from '../fieldValues';
+import { describe, hasOwn, isPlainObject } from '../json';
+import { LQuery, MATCH_ALL, booleanQuery, matchNone, termQuery, withBoost } from '../lucene/query';
+import { ZeroTermsQuery } from './analyzedQuery';
+import { BuildContext, ClauseParser } from './context';
+import { exactQuery, fieldType } from './fieldQueries';
+import { leniently, readAnalyzer, readOperator } from './fullText';
+import { CONSTANT_SCORE } from './leaves';
+import { applyMinimumShouldMatch, readMinimumShouldMatch } from './minimumShouldMatch';
+import { readMaxExpansions } from './matchPhrasePrefix';
+import { at, boostOf, checkParams, invalid, readBoolean, readInteger, readName, readScalar, readString, singleField } from './params';
+import { parseRewrite, prefixLeaf, stringFieldOnly } from './prefix';
+
+export interface BoolPrefixOptions {
+  readonly operator: 'or' | 'and';
+  readonly zeroTermsQuery: ZeroTermsQuery;
+  /** multi_match: a value the field cannot hold matches nothing instead of failing. */
+  readonly lenient: boolean;
+  /** `analyzer` when given (only "standard" exists), else null: the field's own. */
+  readonly analyzer: 'standard' | null;
+  readonly where: string;
+}
+
+/** The bool prefix query of one field (MatchQueryParser.parse with Type.BOOLEAN_PREFIX). */
+export function boolPrefixQuery(ctx: BuildContext, field: string, value: string | number | boolean, options: BoolPrefixOptions): LQuery {
+  const type = fieldType(ctx, field);
+  if (type === undefined) return matchNone(`unmapped field ${field}`);
+  const text = toText(value);
+  if (text === null) throw invalid(`a query text at ${options.where} must be a string, a number or a boolean, got ${describe(value)}`);
+  const { maxClauseCount } = ctx.limits;
+  const { where } = options;
+  const newTermQuery = (token: string): LQuery => (type === 'text' || type === 'keyword' ? termQuery(field, token) : leniently(options.lenient, () => exactQuery(ctx, field, token, where)));
+  const newPrefixQuery = (token: string): LQuery =>
+    leniently(options.lenient, () => (stringFieldOnly(ctx, 'prefix', field, where) ? prefixLeaf(field, token, false, CONSTANT_SCORE, maxClauseCount) : matchNone(`unmapped field ${field}`)));
+  if (options.analyzer === null && type !== 'text') {
+    // the keyword analyzer keeps the value whole
+    return type === 'keyword' ? newPrefixQuery(text) : newTermQuery(text);
+  }
+  const tokens = analyzeText(text);
+  if (tokens.length === 0) return options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no tokens');
+  const prefixLast = lastTokenEndsText(text);
+  const last = tokens.length - 1;
+  const queryOf = (token: string, i: number) => (i === last && prefixLast ? newPrefixQuery(token) : newTermQuery(token));
+  if (tokens.length === 1) return queryOf(tokens[0], 0);
+  const occur = options.operator === 'and' ? 'must' : 'should';
+  return booleanQuery(tokens.map((token, i) => ({ occur, query: queryOf(token, i) })));
+}
+
+/** The fuzzy parameters of match_bool_prefix, checked (fuzziness itself is refused until fuzzy matching exists). */
+function readFuzzyParams(clause: string, raw: Record<string, unknown>, where: string): void {
+  if (hasOwn(raw, 'fuzziness')) throw invalid(`[${clause}] parameter "fuzziness" is not supported at ${at(where, 'fuzziness')}`);
+  if (hasOwn(raw, 'prefix_length')) readInteger(clause, 'prefix_length', raw.prefix_length, at(where, 'prefix_length'));
+  if (hasOwn(raw, 'fuzzy_transpositions')) readBoolean(clause, 'fuzzy_transpositions', raw.fuzzy_transpositions, at(where, 'fuzzy_transpositions'));
+  readMaxExpansions(clause, raw, where, 1);
+  if (hasOwn(raw, 'fuzzy_rewrite')) parseRewrite(clause, readString(clause, 'fuzzy_rewrite', raw.fuzzy_rewrite, at(where, 'fuzzy_rewrite')), at(where, 'fuzzy_rewrite'));
+}
+
+export const parseMatchBoolPrefix: ClauseParser = (body, path) => {
+  const clause = 'match_bool_prefix';
+  const [field, raw] = singleField(clause, body, path);
+  const where = at(path, field);
+  const defaults: BoolPrefixOptions = { operator: 'or', zeroTermsQuery: 'none', lenient: false, analyzer: null, where };
+  if (!isPlainObject(raw)) {
+    const text = readScalar(clause, 'query', raw, where);
+    return { toLucene: (ctx) => boolPrefixQuery(ctx, field, text, defaults) };
+  }
+  checkParams(clause, raw, ['query', 'analyzer', 'operator', 'minimum_should_match', 'fuzziness', 'prefix_length', 'max_expansions', 'fuzzy_transpositions', 'fuzzy_rewrite', 'boost', '_name'], where);
+  if (!hasOwn(raw, 'query')) throw invalid(`[${clause}] at ${where} needs a "query"`);
+  const text = readScalar(clause, 'query', raw.query, at(where, 'query'));
+  const options: BoolPrefixOptions = { ...defaults, operator: readOperator(clause, raw, where), analyzer: readAnalyzer(clause, raw, where) };
+  readFuzzyParams(clause, raw, where);
+  const msm = hasOwn(raw, 'minimum_should_match') ? readMinimumShouldMatch(clause, raw.minimum_should_match, at(where, 'minimum_should_match')) : null;
+  const boost = boostOf(clause, raw, where);
+  readName(clause, raw, where);
+  return {
+    toLucene(ctx) {
+      let query = boolPrefixQuery(ctx, field, text, options);
+      if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
+      return withBoost(query, boost);
+    },
+  };
+};

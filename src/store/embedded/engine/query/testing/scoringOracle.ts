@@ -1,0 +1,71 @@
+/**
+ * Test support: runs ScoringOracle.java (compiled with javac into a temporary directory) against the
+ * Lucene jars installed on this machine (lucene-core and lucene-misc, for LegacyBM25Similarity), to
+ * compare the engine's hits and scores with Lucene's for queries built as Elasticsearch builds them.
+ * Debian/Ubuntu: `apt-get install -y default-jdk-headless liblucene8-java` (jars in /usr/share/java);
+ * elsewhere set LUCENE_CORE_JAR and LUCENE_MISC_JAR.
+ */
+import { join } from 'node:path';
+import { hex, javaOracle } from '../../automaton/testing/luceneOracle';
+
+/** A document: its id and its fields, each text (analyzed) or keyword (one term). */
+export interface OracleDoc {
+  readonly id: string;
+  readonly fields: readonly { readonly name: string; readonly kind: 'text' | 'keyword'; readonly value: string }[];
+}
+
+export interface OracleHits {
+  readonly total: number;
+  /** Every match, best first (ties in index order). */
+  readonly hits: readonly { readonly id: string; readonly score: number }[];
+}
+
+export type OracleAnswer = ({ readonly ok: true } & OracleHits) | { readonly ok: false; readonly type: string; readonly message: string };
+
+export interface ScoringOracle {
+  run(docs: readonly OracleDoc[], queries: readonly string[]): OracleAnswer[];
+  close(): void;
+}
+
+/** Query expressions (ScoringOracle.java's S-expressions). */
+export const q = {
+  term: (field: string, term: string) => `(term ${hex(field)} ${hex(term)})`,
+  prefix: (field: string, prefix: string) => `(prefix ${hex(field)} ${hex(prefix)})`,
+  /** FuzzyQuery; with `options`, its prefix length, max expansions, transpositions and rewrite (an Elasticsearch rewrite name, or "default"). */
+  fuzzy: (field: string, term: string, edits: number, options?: { prefix: number; maxExpansions: number; transpositions: boolean; rewrite: string }) =>
+    options === undefined
+      ? `(fuzzy ${hex(field)} ${hex(term)} ${edits})`
+      : `(fuzzy ${hex(field)} ${hex(term)} ${edits} ${options.prefix} ${options.maxExpansions} ${options.transpositions ? 1 : 0} ${options.rewrite})`,
+  boost: (boost: number, query: string) => (boost === 1 ? query : `(boost ${boost} ${query})`),
+  dismax: (tie: number, queries: readonly string[]) => `(dismax ${tie} ${queries.join(' ')})`,
+  bool: (msm: number, clauses: readonly [occur: 'should' | 'must' | 'filter' | 'mustnot', query: string][]) => `(bool ${msm} ${clauses.map(([o, c]) => `(${o} ${c})`).join(' ')})`,
+  phrasePrefix: (field: string, slop: number, maxExpansions: number, terms: readonly string[]) => `(phraseprefix ${hex(field)} ${slop} ${maxExpansions} ${terms.map(hex).join(' ')})`,
+  blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
+};
+
+/** The oracle, or why it cannot run here. */
+export function scoringOracle(): ScoringOracle | { readonly missing: string } {
+  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc']);
+  if ('missing' in java) return java;
+  return {
+    run(docs, queries) {
+      const lines = [
+        ...docs.map((d) => ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), f.kind === 'text' ? 'T' : 'K', hex(f.value)])].join(' ')),
+        ...queries.map((expr) => `Q ${expr}`),
+      ];
+      return java.run(lines).map((line): OracleAnswer => {
+        const [status, a, b] = line.split('\t');
+        if (status !== 'OK') return { ok: false, type: a, message: b };
+        const hits = b === '' ? [] : b.split(',').map((hit) => ({ id: unhex(hit.slice(0, hit.indexOf(':'))), score: Number(hit.slice(hit.indexOf(':') + 1)) }));
+        return { ok: true, total: Number(a), hits };
+      });
+    },
+    close: () => java.close(),
+  };
+}
+
+function unhex(text: string): string {
+  let out = '';
+  for (let i = 0; i + 4 <= text.length; i += 4) out += String.fromCharCode(parseInt(text.slice(i, i + 4), 16));
+  return out;
+}
