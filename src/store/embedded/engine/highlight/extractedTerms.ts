@@ -101,7 +101,9 @@ export function extractedMatches(query: LQuery, text: FieldText, tests: Readonly
   }
   for (const leaf of found.automata) {
     const accepts = tests.get(leaf) as TermTest;
-    const accepted = tokens.filter((t) => accepts(t.term));
+    // each distinct term tested once
+    const acceptedTerms = new Set([...freqs.keys()].filter((term) => accepts(term)));
+    const accepted = tokens.filter((t) => acceptedTerms.has(t.term));
     const label = leafLabel(leaf);
     for (const token of accepted) out.push({ start: token.start, end: token.end, term: label, freq: accepted.length });
   }

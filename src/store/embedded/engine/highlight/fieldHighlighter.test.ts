@@ -97,3 +97,14 @@ describe('one field of one document highlighted', () => {
     expect(highlight([long], [], {}, 'standard', 20)).toBeNull();
   });
 });
+
+describe('adversarial text stays linear (a search that took quadratic time would hold the process)', () => {
+  it('highlights in a text of periods, of one long sentence, of one repeated word', () => {
+    const periods = `fox${'.'.repeat(200_000)} fox`;
+    expect(highlight([periods], ['fox'], { numberOfFragments: 2 })).toHaveLength(2);
+    const oneSentence = 'fox '.repeat(50_000);
+    expect(highlight([oneSentence], ['fox'])).toHaveLength(5);
+    const quotes = `fox ${'." ('.repeat(50_000)}fox`;
+    expect(highlight([quotes], ['fox'], { fragmentSize: 0 })?.length).toBeGreaterThan(0);
+  });
+});

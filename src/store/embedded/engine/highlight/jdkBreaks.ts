@@ -105,6 +105,8 @@ function danglingPeriod(text: string, at: number): boolean {
   return m !== null && (m[2].length >= 2 || DANGLING_PERIOD.lastIndex === text.length);
 }
 
+const PERIOD_RUN = new RegExp(`[.\\uff0e\\p{Pe}\\p{Pf}"']+`, 'vy');
+
 function sticky(re: RegExp, text: string, at: number): number {
   re.lastIndex = at;
   return re.test(text) ? re.lastIndex : -1;
@@ -123,6 +125,11 @@ export function sentenceEnd(text: string, from: number): number {
       const end = Math.max(sticky(PERIOD_CAPITAL, text, i), sticky(PERIOD_SPACES_LETTER, text, i), opening);
       if (end > i) return end;
       if (danglingPeriod(text, i)) return i > from ? i : i + 1;
+      // no rule completes from a later period of the same run of periods and closing punctuation
+      // either (its continuation is this one's): skip the run, so that a text of periods stays linear
+      PERIOD_RUN.lastIndex = i;
+      PERIOD_RUN.test(text);
+      i = PERIOD_RUN.lastIndex - 1;
     } else if (c === 0x21 || c === 0x3f || c === 0x3002 || c === 0xff01 || c === 0xff1f) {
       return sticky(TERMINATOR, text, i);
     } else if (c === 0x964 || c === 0x965) {

@@ -135,10 +135,17 @@ export class PageHighlighter {
   *hit(id: string, source: Doc, budget: Budget): Steps<Record<string, string[]> | undefined> {
     const values = this.valuesOf(source);
     let single: InvertedIndex | null = null;
+    // each clause asked once per hit, whatever the fields highlighted
+    const asked = new Map<LQuery, boolean>();
     const doc: DocumentMatches = {
       matches: (q) => {
-        single ??= this.singleDocument(id, source);
-        return (evaluate(q, single, 1, false)?.size ?? 0) > 0;
+        let answer = asked.get(q);
+        if (answer === undefined) {
+          single ??= this.singleDocument(id, source);
+          answer = (evaluate(q, single, 1, false)?.size ?? 0) > 0;
+          asked.set(q, answer);
+        }
+        return answer;
       },
       expand: (leaf) => {
         single ??= this.singleDocument(id, source);

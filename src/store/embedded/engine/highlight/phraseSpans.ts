@@ -83,15 +83,18 @@ export function phraseTermPositions(tokens: readonly Token[], phrase: Positional
  */
 function orderedMatches(positions: number[][], slop: number): number[][] {
   const out: number[][] = [];
+  // each clause's cursor only moves forward (the first clause's positions increase)
+  const at = positions.map(() => 0);
   for (const first of positions[0]) {
     const cells = [first];
     let gaps = 0;
     for (let i = 1; i < positions.length; i++) {
       const previous = cells[i - 1];
-      const next = positions[i].find((p) => p > previous);
-      if (next === undefined) return out;
-      gaps += next - previous - 1;
-      cells.push(next);
+      const list = positions[i];
+      while (at[i] < list.length && list[at[i]] <= previous) at[i]++;
+      if (at[i] >= list.length) return out;
+      gaps += list[at[i]] - previous - 1;
+      cells.push(list[at[i]]);
     }
     if (gaps <= slop) out.push(cells);
   }

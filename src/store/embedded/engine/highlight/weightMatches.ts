@@ -28,7 +28,7 @@ import { compareUtf8 } from '../strings';
 import { TermTest, leafLabel } from './leafTests';
 import { OffsetMatch } from './passages';
 import { phraseMatches } from './phraseSpans';
-import { FieldText } from './tokens';
+import { FieldText, Token } from './tokens';
 
 /** What the document says about the clauses that have no terms in the highlighted field. */
 export interface DocumentMatches {
@@ -101,9 +101,24 @@ export function weightMatches(original: LQuery, query: LQuery, field: string, fi
   const text: FieldText = keep === null ? fieldText : { text: fieldText.text, tokens: fieldText.tokens.filter((t) => keep(t.term)) };
   const single = (start: number, end: number, term: string): OffsetMatch => ({ start, end, term, freq: 1 });
 
-  const tokensAccepted = (accepts: TermTest, term: string): Found => {
+  // the tokens by term: a query of thousands of terms looks each up, a pattern tests each distinct term once
+  const byTerm = new Map<string, Token[]>();
+  for (const token of text.tokens) {
+    const list = byTerm.get(token.term);
+    if (list === undefined) byTerm.set(token.term, [token]);
+    else list.push(token);
+  }
+  const tokensOf = (tokens: readonly Token[] | undefined, label: string, out: OffsetMatch[]): void => {
+    for (const token of tokens ?? []) out.push(single(token.start, token.end, label));
+  };
+  const termMatches = (term: string): Found => {
     const out: OffsetMatch[] = [];
-    for (const token of text.tokens) if (accepts(token.term)) out.push(single(token.start, token.end, term));
+    tokensOf(byTerm.get(term), term, out);
+    return out.length === 0 ? null : out;
+  };
+  const tokensAccepted = (accepts: TermTest, label: string): Found => {
+    const out: OffsetMatch[] = [];
+    for (const [term, tokens] of byTerm) if (accepts(term)) tokensOf(tokens, label, out);
     return out.length === 0 ? null : out;
   };
 
@@ -122,7 +137,7 @@ export function weightMatches(original: LQuery, query: LQuery, field: string, fi
       case 'matchAll':
         return [];
       case 'term':
-        return q.field === field ? tokensAccepted((t) => t === q.term, q.term) : elsewhere(q);
+        return q.field === field ? termMatches(q.term) : elsewhere(q);
       case 'phrase':
         return q.field === field ? phrase(q.terms.map((t) => [t]), q.positions, q.slop) : elsewhere(q);
       case 'multiPhrase':
