@@ -29,8 +29,10 @@ describe('loadConfig', () => {
   });
 
   it("has Elasticsearch's query limits and the search budget as settings", () => {
-    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, maxAnalyzedOffset: 1_000_000, timeoutMs: 10_000, sliceMs: 5 });
+    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, maxBuckets: 65_536, maxAnalyzedOffset: 1_000_000, timeoutMs: 10_000, sliceMs: 5 });
     expect(loadConfig({}).limits.maxJsonDepth).toBe(1000);
+    expect(loadConfig({ MAX_BUCKETS: '100' }).search.maxBuckets).toBe(100);
+    expect(() => loadConfig({ MAX_BUCKETS: '0' })).toThrow(/MAX_BUCKETS/);
     const set = loadConfig({ SEARCH_TIMEOUT: '2s', SEARCH_SLICE_MS: '20', MAX_CLAUSE_COUNT: '1024', MAX_JSON_DEPTH: '50' });
     expect([set.search.timeoutMs, set.search.sliceMs, set.search.maxClauseCount, set.limits.maxJsonDepth]).toEqual([2000, 20, 1024, 50]);
   });
@@ -39,6 +41,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_ANALYZED_OFFSET: '5000' }).search.maxAnalyzedOffset).toBe(5000);
     expect(() => loadConfig({ MAX_ANALYZED_OFFSET: '0' })).toThrow(/MAX_ANALYZED_OFFSET/);
     expect(() => loadConfig({ MAX_ANALYZED_OFFSET: 'lots' })).toThrow(/MAX_ANALYZED_OFFSET/);
+  });
+
+  describe('RATE_LIMIT, RATE_LIMIT_AUTH_FAILURES, TRUST_PROXY', () => {
+    it('default to no request limit, 60 refused tokens a minute per address, and X-Forwarded-For not trusted', () => {
+      const config = loadConfig({});
+      expect(config.rateLimit).toEqual({ requests: null, authFailures: { limit: 60, windowSeconds: 60 } });
+      expect(config.trustProxy).toBe(0);
+    });
+
+    it('read <requests>/<window>, off, and a number of proxies', () => {
+      const config = loadConfig({ RATE_LIMIT: '600/1m', RATE_LIMIT_AUTH_FAILURES: 'off', TRUST_PROXY: '2' });
+      expect(config.rateLimit).toEqual({ requests: { limit: 600, windowSeconds: 60 }, authFailures: null });
+      expect(config.trustProxy).toBe(2);
+      expect(loadConfig({ RATE_LIMIT: '20/30s', TRUST_PROXY: 'false' })).toMatchObject({ rateLimit: { requests: { limit: 20, windowSeconds: 30 } }, trustProxy: 0 });
+    });
+
+    it.each([
+      [{ RATE_LIMIT: '600' }, /RATE_LIMIT: "600": write <requests>\/<window>/],
+      [{ RATE_LIMIT: '600/1.5s' }, /RATE_LIMIT: .*whole number of seconds/],
+      [{ RATE_LIMIT_AUTH_FAILURES: '0/1m' }, /RATE_LIMIT_AUTH_FAILURES: .*integer from 1/],
+      [{ TRUST_PROXY: 'true' }, /TRUST_PROXY: "true" is not a number of proxies/],
+      [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+    ])('refuse %p at start, naming the variable', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
   });
 
   describe('CORS_ORIGINS', () => {

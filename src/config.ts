@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseDuration } from './core/duration';
+import { parseWindowPolicy, type WindowPolicy } from './rateLimit/policy';
 
 const bytes = (fallback: number) =>
   z.coerce.number({ message: 'must be a number of bytes' }).int().positive().default(fallback);
@@ -71,6 +72,29 @@ const workers = optionalString.transform((value, ctx): number => {
   return n;
 });
 
+/** RATE_LIMIT, RATE_LIMIT_AUTH_FAILURES: `<requests>/<window>` (`600/1m`) or `off`; blank: the default. */
+const windowPolicy = (fallback: WindowPolicy | null) =>
+  optionalString.transform((value, ctx): WindowPolicy | null => {
+    if (value === undefined) return fallback;
+    const parsed = parseWindowPolicy(value);
+    if (parsed !== null && 'problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** TRUST_PROXY: how many proxies in front of the gateway append to X-Forwarded-For (0: the header is ignored). */
+const trustProxy = optionalString.transform((value, ctx): number => {
+  if (value === undefined || value === 'false') return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 16) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not a number of proxies (0 to 16; 0 or false: X-Forwarded-For is not trusted)` });
+    return z.NEVER;
+  }
+  return n;
+});
+
 const flag = z.enum(['true', 'false', '1', '0']).optional();
 const flagValue = (v: string | undefined, fallback: boolean): boolean => (v === undefined ? fallback : v === 'true' || v === '1');
 
@@ -104,6 +128,7 @@ const schema = z.object({
   MAX_REGEX_LENGTH: count(1, 1_000_000, 1000),
   MAX_DETERMINIZED_STATES: count(1, 10_000_000, 10_000),
   MAX_FIELDS: count(1, 100_000, 1000),
+  MAX_BUCKETS: count(1, 2_147_483_647, 65_536),
   MAX_ANALYZED_OFFSET: count(1, 2_147_483_647, 1_000_000),
   SEARCH_TIMEOUT: duration.default(10_000),
   SEARCH_SLICE_MS: count(1, 1000, 5),
@@ -114,6 +139,9 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   CORS_ORIGINS: corsOrigins,
+  RATE_LIMIT: windowPolicy(null),
+  RATE_LIMIT_AUTH_FAILURES: windowPolicy({ limit: 60, windowSeconds: 60 }),
+  TRUST_PROXY: trustProxy,
   REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL'),
   REDIS_PREFIX: z
     .string()
@@ -172,6 +200,8 @@ export interface Config {
     maxDeterminizedStates: number;
     /** Fields one entity type may map, objects and sub-fields included (index.mapping.total_fields.limit). */
     maxFields: number;
+    /** Buckets of all the multi-bucket aggregations of one search answer (search.max_buckets). */
+    maxBuckets: number;
     /** Characters of a field the highlighter analyzes (index.highlight.max_analyzed_offset). */
     maxAnalyzedOffset: number;
     /** Time budget of a search without `timeout`, in ms. */
@@ -194,6 +224,14 @@ export interface Config {
     /** Origins whose browser pages may call the HTTP API: '*' any, [] none (same-origin pages only). */
     origins: '*' | readonly string[];
   };
+  rateLimit: {
+    /** RATE_LIMIT: requests per window per principal (API key, else user, else client address); null: off. */
+    requests: WindowPolicy | null;
+    /** RATE_LIMIT_AUTH_FAILURES: refused tokens per window per client address; null: off. */
+    authFailures: WindowPolicy | null;
+  };
+  /** TRUST_PROXY: proxies in front of the gateway whose X-Forwarded-For entries are trusted (0: the socket's address only). */
+  trustProxy: number;
   redis: {
     /** Set: instances join one fleet through this Redis (live changes and revocations across instances). */
     url?: string;
@@ -255,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRegexLength: e.MAX_REGEX_LENGTH,
       maxDeterminizedStates: e.MAX_DETERMINIZED_STATES,
       maxFields: e.MAX_FIELDS,
+      maxBuckets: e.MAX_BUCKETS,
       maxAnalyzedOffset: e.MAX_ANALYZED_OFFSET,
       timeoutMs: e.SEARCH_TIMEOUT,
       sliceMs: e.SEARCH_SLICE_MS,
@@ -269,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: e.GRAPHQL_MAX_ALIASES,
     },
     cors: { origins: e.CORS_ORIGINS ?? (e.NODE_ENV === 'production' ? [] : '*') },
+    rateLimit: { requests: e.RATE_LIMIT, authFailures: e.RATE_LIMIT_AUTH_FAILURES },
+    trustProxy: e.TRUST_PROXY,
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     elasticsearch: {
       url: e.ELASTICSEARCH_URL,

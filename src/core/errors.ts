@@ -45,6 +45,7 @@ export const catalogue = {
   'services.storage.too_complex_to_determinize': { status: 400, code: code(1, 1, 260), message: 'Determinizing %pattern% would require more than %limit% effort (max_determinized_states).' },
   'services.storage.query_too_deep': { status: 400, code: code(1, 1, 261), message: 'The query at %path% is nested deeper than %limit% levels (MAX_QUERY_DEPTH, indices.query.bool.max_nested_depth in Elasticsearch).' },
   'services.storage.max_analyzed_offset': { status: 400, code: code(1, 1, 262), message: 'The length [%length%] of field [%field%] in document [%id%] exceeds the [index.highlight.max_analyzed_offset] limit [%limit%] (MAX_ANALYZED_OFFSET). To highlight it up to an offset, set the highlight parameter [max_analyzed_offset] to a value of at most %limit%.' },
+  'services.storage.too_many_buckets': { status: 400, code: code(1, 1, 263), message: 'Trying to create too many buckets. Must be less than or equal to: [%limit%] but this number of buckets was exceeded. This limit can be set by changing the [search.max_buckets] cluster level setting (MAX_BUCKETS).' },
   'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
   'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
 } as const satisfies Record<string, CatalogueEntry>;

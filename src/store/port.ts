@@ -26,6 +26,8 @@ export interface SearchRequest {
   key?: string;
   /** Time budget in ms (the body's `timeout`); absent: the store's default (SEARCH_TIMEOUT). */
   timeout?: number;
+  /** The body's `aggs` (or `aggregations`), Elasticsearch's, validated by the store that runs it. */
+  aggs?: Record<string, unknown>;
   /** The body's `highlight` (Elasticsearch's), validated by the store that runs it. */
   highlight?: Record<string, unknown>;
 }
@@ -85,6 +87,8 @@ export interface SearchResult {
   total: number;
   /** Set when the search stopped at its time budget: `hits` and `total` are what it had collected by then (Elasticsearch's `timed_out`). */
   timed_out?: true;
+  /** The answers of the request's `aggs`, keyed by name, as Elasticsearch writes them. */
+  aggregations?: Record<string, unknown>;
 }
 
 /** What a count answers. */
@@ -103,7 +107,7 @@ export class InvalidQueryError extends Error {
 }
 
 /** The query limits a store enforces (README "Limits"); each is its own catalogue error, services.storage.<limit>. */
-export type QueryLimit = 'too_many_clauses' | 'too_many_terms' | 'regex_too_long' | 'too_complex_to_determinize' | 'query_too_deep' | 'max_analyzed_offset';
+export type QueryLimit = 'too_many_clauses' | 'too_many_terms' | 'regex_too_long' | 'too_complex_to_determinize' | 'query_too_deep' | 'max_analyzed_offset' | 'too_many_buckets';
 
 /** Thrown by a store for a query over one of its limits; the core answers 400 services.storage.<limit> with these props. */
 export class QueryLimitError extends InvalidQueryError {

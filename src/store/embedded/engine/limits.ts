@@ -18,6 +18,8 @@ export interface QueryLimits {
   readonly maxDeterminizedStates: number;
   /** index.mapping.total_fields.limit: fields an index may map (objects and sub-fields included). */
   readonly maxFields: number;
+  /** search.max_buckets: buckets of all the multi-bucket aggregations of one answer (absent: 65,536). */
+  readonly maxBuckets?: number;
   /** index.highlight.max_analyzed_offset: characters of a field the highlighter analyzes (a longer one is refused unless the request's max_analyzed_offset cuts it). */
   readonly maxAnalyzedOffset: number;
 }
@@ -29,6 +31,7 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxRegexLength: 1000,
   maxDeterminizedStates: 10_000,
   maxFields: 1000,
+  maxBuckets: 65_536,
   maxAnalyzedOffset: 1_000_000,
 };
 

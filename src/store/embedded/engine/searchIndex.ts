@@ -11,6 +11,8 @@ import { Collector, TopHit, TopScoreCollector, TopSortedCollector, collectSteps,
 import { IndexMapping, Mapping } from './mapping';
 import { evaluateSteps } from './lucene/evaluate';
 import { Budget, Steps, TimeExceeded, UNLIMITED, runToEnd } from './budget/budget';
+import { searchAggregations } from './aggregations/aggregate';
+import { hasTopHits, parseAggregations } from './aggregations/parse';
 import { runSliced } from './budget/scheduler';
 import { DEFAULT_LIMITS, QueryLimits } from './limits';
 import { Matches } from './lucene/matches';
@@ -195,6 +197,7 @@ export class SearchIndex {
   private *searchSteps(request: SearchRequest, filter: QueryDsl | null | undefined, budget: Budget): Steps<SearchResult> {
     const from = checkWindow('from', request.from);
     const size = checkWindow('size', request.size);
+    const aggs = request.aggs === undefined ? null : parseAggregations(request.aggs, this.limits);
     const sortClauses = parseSort(request.sort);
     const sourceFilter = parseSourceFilter(request._source);
     const parsed = parseSearchQuery(request.query, filter, this.limits);
@@ -209,14 +212,15 @@ export class SearchIndex {
 
     const index = this.index;
     const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
-    const needsScores = sorts === null || sorts.some((s) => s.kind === 'score');
+    const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs));
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
     const now = Date.now();
     const query = buildQuery(parsed, this.mapping, now, this.limits);
-    const shape = sorts === null ? disjunctionShape(query) : null;
+    const shape = sorts === null && aggs === null ? disjunctionShape(query) : null;
     let total: number;
     let top: TopHit<SortKey>[];
     let timedOut = false;
+    let matched = Matches.EMPTY;
     if (shape !== null) {
       // term disjunction (at most 16 terms): counted and ranked in one pass, scoring only what can make the page
       const result = runDisjunction(shape, index, from + size);
@@ -226,6 +230,7 @@ export class SearchIndex {
       let collector: Collector<SortKey> | null = null;
       try {
         const matches = (yield* evaluateSteps(query, index, 1, needsScores, budget)) ?? Matches.EMPTY;
+        matched = matches;
         const k = Math.min(from + size, matches.size);
         if (sorts === null && matches.scores === null) {
           top = firstDocs(matches, k); // every score equal: index order
@@ -286,6 +291,12 @@ export class SearchIndex {
     }
     const result: SearchResult = { hits, total };
     if (timedOut) result.timed_out = true;
+    if (aggs !== null) {
+      // over what the search matched (its query and the caller's filter); past the deadline, over nothing
+      const answered = yield* searchAggregations({ nodes: aggs, index, mapping: this.mapping, limits: this.limits, now: Date.now(), budget, matches: matched, filter: parsed.filter }, timedOut);
+      result.aggregations = answered.aggregations;
+      if (answered.timedOut) result.timed_out = true;
+    }
     return result;
   }
 
