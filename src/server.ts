@@ -6,6 +6,7 @@
  * upgrades: / -> raw Kuzzle-style WebSocket, /graphql -> graphql-ws.
  */
 import { randomUUID } from 'node:crypto';
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,8 @@ import { createCorsLayer } from './transport/http/cors';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
+import { clientAddressOf } from './transport/clientAddress';
+import { createRateLimits } from './rateLimit/create';
 import { realtimeExtension } from './transport/websocket/realtime';
 import { GRAPHQL_PATH, createGraphQLHttp } from './transport/graphql/apollo';
 import { createGraphQLWs } from './transport/graphql/graphqlWs';
@@ -93,13 +96,21 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     now: Date.now,
     newId: randomUUID,
   };
+  // RATE_LIMIT, RATE_LIMIT_AUTH_FAILURES: counted here, by the primary for its workers, or in Redis (rateLimit/create.ts)
+  const rateLimiting = createRateLimits(config.rateLimit, {
+    worker: config.workers > 1 && cluster.isWorker,
+    redis: config.redis.url === undefined ? undefined : { url: config.redis.url, prefix: config.redis.prefix },
+    logger,
+  });
+  deps.rateLimits = rateLimiting.limits;
+  const clientOf = clientAddressOf(config.trustProxy);
   const unfollow = followRemoteChanges(deps);
   const fleet = joinRedisFleet(config, deps, logger);
   const dispatcher = new Dispatcher(deps, operations, (err, req) =>
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
 
-  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth);
+  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf);
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
   const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');
@@ -113,6 +124,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     maxBodyBytes: config.limits.maxBodyBytes,
     maxJsonDepth: config.limits.maxJsonDepth,
     reportInternal,
+    clientOf,
   });
   const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
   const route = (req: IncomingMessage, res: ServerResponse) => {
@@ -126,8 +138,8 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   const cors = createCorsLayer(config.cors.origins);
   const server = createServer((req, res) => cors(req, res, () => route(req, res)));
 
-  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtimeExtension(deps)] });
-  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal });
+  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtimeExtension(deps)], clientOf });
+  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal, clientOf });
   // One upgrade handler routes by path: two ws servers attached with {server, path} break each other.
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -177,6 +189,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
         fleet.leave();
         await fleet.bus.close();
       }
+      await rateLimiting.close();
       await store.close();
     },
   };

@@ -18,6 +18,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import { resolveSecret } from '../core/auth/secret';
 import type { Logger } from '../log';
+import { startRateLimitPrimary } from '../rateLimit/create';
 
 /** The primary's message asking a worker to stop gracefully. */
 export const STOP_MESSAGE = 'gateway:stop';
@@ -42,6 +43,8 @@ interface Slot {
 export function runPrimary(config: Config, logger: Logger): void {
   // a generated secret is written once, here, before any worker reads it
   resolveSecret(config.auth.secret, config.dataDir);
+  // the workers' rate limit counts live here (rateLimit/create.ts), ready before any worker asks
+  if (config.rateLimit.requests !== null || config.rateLimit.authFailures !== null) startRateLimitPrimary();
   const slots = new Map<number, Slot>();
   let stopping = false;
   let rolling = false;

@@ -3,12 +3,15 @@ import type { Doc, QueryDsl, Store } from '../store/port';
 import type { Authenticator } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { ChangeFeed } from './events/changeFeed';
+import type { RateLimits } from './rateLimit/rateLimits';
 
 export interface CoreDeps {
   store: Store;
   tokens: TokenService;
   authenticator: Authenticator;
   feed: ChangeFeed;
+  /** RATE_LIMIT and RATE_LIMIT_AUTH_FAILURES (rateLimit/admission.ts); absent: no limit. */
+  rateLimits?: RateLimits;
   settings: {
     /** The logical index name of every entity collection (`index` in envelopes). */
     indexName: string;

@@ -3,11 +3,18 @@
  * authenticates, parses, runs, and maps every failure to the catalogue exactly once.
  */
 import type { CoreDeps } from './deps';
-import { buildEnvelope, type Envelope } from './envelope';
-import { ApiError, isInternal, ok, toApiError, type Now, type Result } from './errors';
-import { ANONYMOUS, type Principal } from './principal';
+import { buildEnvelope, RATE_STATE, type Envelope } from './envelope';
+import { ApiError, isInternal, toApiError, type Now, type Result } from './errors';
 import type { Operation } from './operation';
+import { admit, admitAnonymous, countRefusedToken, type Admission } from './rateLimit/admission';
+import type { RateState } from './rateLimit/rateLimits';
 import type { ApiRequest } from './request';
+
+/** What a request came to: its result, and the rate limit that applied to it (RateLimit headers). */
+interface Outcome {
+  result: Result<unknown>;
+  rate: RateState | null;
+}
 
 export type InternalErrorReporter = (err: unknown, req: ApiRequest) => void;
 
@@ -36,29 +43,38 @@ export class Dispatcher {
     if (op === undefined) {
       return this.envelope(req, null, { ok: false, error: new ApiError('api.process.action_not_found', { what: `Action "${req.controller}:${req.action}"` }) });
     }
-    let outcome: Now<Result<unknown>>;
+    let outcome: Now<Outcome>;
     try {
       outcome = this.execute(op, req);
     } catch (err) {
       return this.envelope(req, op, { ok: false, error: this.unexpected(err, req) });
     }
-    if (!(outcome instanceof Promise)) return this.envelope(req, op, outcome);
+    if (!(outcome instanceof Promise)) return this.envelope(req, op, outcome.result, outcome.rate);
     return outcome.then(
-      (result) => this.envelope(req, op, result),
+      (o) => this.envelope(req, op, o.result, o.rate),
       (err: unknown) => this.envelope(req, op, { ok: false, error: this.unexpected(err, req) }),
     );
   }
 
-  private execute(op: Operation, req: ApiRequest): Now<Result<unknown>> {
-    const principal = op.public ? ok(ANONYMOUS) : this.deps.authenticator.authenticate(req.jwt);
-    return principal instanceof Promise ? principal.then((p) => this.run(op, req, p)) : this.run(op, req, principal);
+  /** Admission (authentication and rate limits: rateLimit/admission.ts), then the operation. */
+  private execute(op: Operation, req: ApiRequest): Now<Outcome> {
+    const admitted = op.public ? admitAnonymous(this.deps, req.client, op.refusesToken !== undefined) : admit(this.deps, req.jwt, req.client);
+    return admitted instanceof Promise ? admitted.then((a) => this.run(op, req, a)) : this.run(op, req, admitted);
   }
 
-  private run(op: Operation, req: ApiRequest, principal: Result<Principal>): Now<Result<unknown>> {
-    if (!principal.ok) return principal;
+  private run(op: Operation, req: ApiRequest, { principal, rate }: Admission): Now<Outcome> {
+    if (!principal.ok) return { result: principal, rate };
     const input = op.parse(req, this.deps);
-    if (!input.ok) return input;
-    return op.run(this.deps, principal.value, input.value);
+    if (!input.ok) return { result: input, rate };
+    const result = op.run(this.deps, principal.value, input.value);
+    if (op.refusesToken !== undefined) return Promise.resolve(result).then((r) => this.tokenChecked(op, req, r, rate));
+    return result instanceof Promise ? result.then((r) => ({ result: r, rate })) : { result, rate };
+  }
+
+  /** A public operation that refused the token it checked counts as an authentication failure of the address. */
+  private async tokenChecked(op: Operation, req: ApiRequest, result: Result<unknown>, rate: RateState | null): Promise<Outcome> {
+    if (!result.ok || !op.refusesToken!(result.value)) return { result, rate };
+    return { result, rate: (await countRefusedToken(this.deps, req.client)) ?? rate };
   }
 
   private unexpected(err: unknown, req: ApiRequest): ApiError {
@@ -67,9 +83,10 @@ export class Dispatcher {
     return error;
   }
 
-  private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>): Envelope {
+  private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>, rate: RateState | null = null): Envelope {
     // An unknown action echoes what the request named; a known one names the configured index.
-    if (op === null) return buildEnvelope(req, outcome, req.index, true);
-    return buildEnvelope(req, outcome, this.deps.settings.indexName, op.addressesCollection);
+    const envelope = op === null ? buildEnvelope(req, outcome, req.index, true) : buildEnvelope(req, outcome, this.deps.settings.indexName, op.addressesCollection);
+    if (rate !== null) envelope[RATE_STATE] = rate;
+    return envelope;
   }
 }

@@ -1,5 +1,9 @@
 /** The response envelope of spec 2.1, shared by every operation and every non-GraphQL transport. */
 import type { ErrorObject, Result } from './errors';
+import type { RateState } from './rateLimit/rateLimits';
+
+/** Where an envelope carries the rate limit that applied to its request (a symbol: never serialized). */
+export const RATE_STATE: unique symbol = Symbol('rateState');
 
 export interface Envelope {
   requestId: string;
@@ -11,6 +15,8 @@ export interface Envelope {
   index: string | null;
   volatile: Record<string, unknown> | null;
   result: unknown;
+  /** For the RateLimit headers of HTTP answers (README "Rate limits"). */
+  [RATE_STATE]?: RateState;
 }
 
 /** The envelope of one answer to a request; `addressed` operations name the request's collection and index. */

@@ -31,7 +31,7 @@ export const catalogue = {
   // Not in Kuzzle's catalogue (numbered above its range): Jackson's nesting limit, which Elasticsearch applies to every body.
   'api.assert.body_too_deep': { status: 400, code: code(2, 1, 256), message: 'The request JSON is nested deeper than %limit% levels (MAX_JSON_DEPTH).' },
   'api.process.action_not_found': { status: 404, code: code(2, 2, 5), message: '%what% not found.' },
-  'api.process.too_many_requests': { status: 429, code: code(2, 2, 8), message: 'Rate limit exceeded.' },
+  'api.process.too_many_requests': { status: 429, code: code(2, 2, 8), message: 'Rate limit exceeded: %reason%; retry in %retryAfter% s.' },
   'services.storage.get_limit_exceeded': { status: 413, code: code(1, 1, 3), message: 'from + size must not exceed %limit% (use search_after to page further).' },
   'services.storage.not_found': { status: 404, code: code(1, 1, 11), message: '%what% "%id%" not found.' },
   'services.storage.document_already_exists': { status: 409, code: code(1, 1, 17), message: '%what% already exists.' },

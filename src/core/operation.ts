@@ -14,6 +14,11 @@ export interface Operation<I = any, O = unknown> {
   addressesCollection: boolean;
   /** Runs without authentication (the principal is then an anonymous one). Only auth:checkToken. */
   public?: boolean;
+  /**
+   * For a public operation that verifies a token of its input (auth:checkToken): whether its answer
+   * refused that token, which then counts against RATE_LIMIT_AUTH_FAILURES as a refused bearer does.
+   */
+  refusesToken?(output: O): boolean;
   parse(req: ApiRequest, deps: CoreDeps): Result<I>;
   /** A promise, or the result at once when the operation has it (see Now). */
   run(deps: CoreDeps, principal: Principal, input: I): Now<Result<O>>;

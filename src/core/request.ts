@@ -20,6 +20,11 @@ export interface ApiRequest {
   jwt: string | null;
   requestId: string;
   volatile: Record<string, unknown> | null;
+  /**
+   * The client's address as the transport knows it (the socket's, or X-Forwarded-For's with
+   * TRUST_PROXY), for the rate limits; null when unknown. Never a token.
+   */
+  client: string | null;
 }
 
 export function makeRequest(fields: Partial<ApiRequest> & Pick<ApiRequest, 'controller' | 'action' | 'requestId'>): ApiRequest {
@@ -32,6 +37,7 @@ export function makeRequest(fields: Partial<ApiRequest> & Pick<ApiRequest, 'cont
     args: {},
     jwt: null,
     volatile: null,
+    client: null,
     ...fields,
   };
 }

@@ -69,7 +69,7 @@ describe('CORS with any origin (the default outside production)', () => {
     const ok = await request(any, 'POST', SEARCH_PATH, { token, body: {}, headers: { Origin: APP, 'X-Request-Id': 'cors-1' } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    expect(ok.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+    expect(ok.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
     expect(ok.headers.get('x-request-id')).toBe('cors-1');
     for (const res of [
       await request(any, 'POST', SEARCH_PATH, { body: {}, headers: { Origin: APP } }), // 401
@@ -79,7 +79,7 @@ describe('CORS with any origin (the default outside production)', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.body.error.id).toEqual(expect.any(String));
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
     }
   });
 
@@ -89,7 +89,7 @@ describe('CORS with any origin (the default outside production)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.search.total).toEqual(expect.any(Number));
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+    expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
     expect(res.headers.get('x-request-id')).toBe('gql-1');
   });
 
@@ -160,7 +160,7 @@ describe('CORS with a list of origins', () => {
       const res = await request(listed, 'POST', SEARCH_PATH, { token, body: {}, headers: { Origin: origin } });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
       expect(res.headers.get('vary')).toBe('Origin');
       const gql = await request(listed, 'POST', '/graphql', { token, body: GQL_SEARCH, headers: { Origin: origin } });
       expect(gql.headers.get('access-control-allow-origin')).toBe(origin);

@@ -1,6 +1,6 @@
 /** auth:checkToken: whether a token (a user's JWT or an API key's) is usable now, and whose it is. No authentication needed. */
 import { objectBody } from '../args';
-import { fail, ok, type Result } from '../errors';
+import { ApiError, fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import type { CoreDeps } from '../deps';
 import type { Principal } from '../principal';
@@ -16,12 +16,16 @@ export async function checkToken(deps: CoreDeps, _principal: Principal, token: s
   return ok({ valid: true, userId: p.userId, tenantId: p.tenantId, expiresAt: p.expiresAt });
 }
 
+/** (an expired token is genuine: not an authentication failure, see README "Rate limits") */
+const EXPIRED = new ApiError('security.token.expired').message;
+
 export const checkTokenOperation = defineOperation<string, TokenCheck>({
   controller: 'auth',
   action: 'checkToken',
   addressesCollection: false,
   // Public, as in Kuzzle: it tells the bearer of a token only what the token itself already says.
   public: true,
+  refusesToken: (check) => !check.valid && check.state !== EXPIRED,
   parse(req) {
     const body = objectBody(req.body, true);
     if (!body.ok) return body;

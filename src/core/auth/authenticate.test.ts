@@ -137,5 +137,34 @@ describe('Authenticator', () => {
       auth.forgetKey('k4');
       expect(errorId(await auth.authenticate(jwt))).toBe('security.token.invalid');
     });
+
+    it('knows a key token as accepted while its key is, and no longer once it is refused', async () => {
+      const { jwt, record } = await keyToken('k5', createdAt + 60_000);
+      const store = keyStore([record]);
+      const auth = new Authenticator(tokens, store, { tenantClaim: 'tenantId', keyCacheMs: 0 });
+      expect(auth.accepted(jwt)).toBe(false);
+      await auth.authenticate(jwt);
+      expect(auth.accepted(jwt)).toBe(true);
+      await store.deleteKey('k5');
+      await auth.authenticate(jwt);
+      expect(auth.accepted(jwt)).toBe(false);
+    });
+  });
+
+  describe('accepted (what RATE_LIMIT_AUTH_FAILURES lets through from a blocked address)', () => {
+    it('is true only for a token this instance verified and accepted, until it expires', async () => {
+      let now = Date.now();
+      const auth = new Authenticator(tokens, keyStore([]), { tenantClaim: 'tenantId', keyCacheMs: 0, now: () => now });
+      const jwt = await tokens.sign({ sub: 'alice' }, 60_000);
+      for (const nothing of [null, undefined, '', jwt]) expect(auth.accepted(nothing)).toBe(false);
+      await auth.authenticate(jwt);
+      expect(auth.accepted(jwt)).toBe(true);
+      now += 61_000;
+      expect(auth.accepted(jwt)).toBe(false);
+      const noSubject = await tokens.sign({}, 60_000);
+      await auth.authenticate(noSubject);
+      expect(auth.accepted(noSubject)).toBe(false);
+      expect(auth.accepted('not.a.token')).toBe(false);
+    });
   });
 });

@@ -27,6 +27,8 @@ interface VerifiedToken {
   payload: JWTPayload;
   external: boolean;
   principal?: Principal;
+  /** Whether the token was accepted the last time it was presented. */
+  accepted?: boolean;
 }
 
 export class Authenticator {
@@ -52,6 +54,19 @@ export class Authenticator {
     return this.verify(jwt, known);
   }
 
+  /**
+   * Whether this process verified this token and accepted it the last time it was presented, and it
+   * has not expired since: a token whose signature need not be checked again (what a client address
+   * over RATE_LIMIT_AUTH_FAILURES may still use).
+   */
+  accepted(jwt: string | null | undefined): boolean {
+    if (jwt === null || jwt === undefined || jwt === '') return false;
+    const known = this.verified.get(jwt);
+    if (known?.accepted !== true) return false;
+    const exp = known.payload.exp;
+    return typeof exp !== 'number' || exp * 1000 > this.now();
+  }
+
   /** `known`: what `verified` holds for this token, if anything. */
   private async verify(jwt: string, known: VerifiedToken | undefined): Promise<Result<Principal>> {
     const now = this.now();
@@ -70,9 +85,14 @@ export class Authenticator {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') return fail('security.token.invalid', { reason: 'the token names no subject ("sub")' });
 
-    if (!external && payload.kind === API_KEY_KIND) return this.fromApiKey(jwt, payload, now);
+    if (!external && payload.kind === API_KEY_KIND) {
+      const result = await this.fromApiKey(jwt, payload, now);
+      entry.accepted = result.ok;
+      return result;
+    }
     // a user token's principal depends on its claims only: made once, frozen, shared by its requests
     entry.principal ??= Object.freeze(this.principalOf(payload, null, typeof payload.exp === 'number' ? payload.exp * 1000 : -1));
+    entry.accepted = true;
     return ok(entry.principal);
   }
 

@@ -13,6 +13,9 @@ import { isPlainObject } from '../../core/args';
 import { isJson, readJsonBody } from '../http/readBody';
 import { DEFAULT_MAX_JSON_DEPTH, MAX_GRAPHQL_DOCUMENT_DEPTH, graphqlDepthExceeds, jsonTextDepthExceeds, numberOutOfRange, outOfRangeNumber, tooDeep } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
+import { admit } from '../../core/rateLimit/admission';
+import type { ClientAddressOf } from '../clientAddress';
+import { setRateLimitHeaders } from '../rateLimitHeaders';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
 import { jitGateway } from './jitExecutor';
@@ -31,6 +34,8 @@ export interface ApolloOptions {
   /** MAX_JSON_DEPTH: how deep a variable's value may nest (default 1000); the document itself nests at most MAX_GRAPHQL_DOCUMENT_DEPTH. */
   maxJsonDepth?: number;
   reportInternal: (err: unknown) => void;
+  /** The address a request counts against (rate limits); default: the socket's. */
+  clientOf?: ClientAddressOf;
 }
 
 export interface GraphQLHttp {
@@ -192,8 +197,14 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     },
     async start() {
       await server.start();
+      const clientOf = options.clientOf ?? ((req: Request) => req.socket.remoteAddress ?? null);
       handler = async (req, res, requestId) => {
-        const context = createContext(options.deps, bearerToken(req.headers.authorization), requestId);
+        // once per request, before it runs: who calls, and whether they may now (rate limits)
+        const jwt = bearerToken(req.headers.authorization);
+        const { principal, rate } = await admit(options.deps, jwt, clientOf(req));
+        if (rate !== null) setRateLimitHeaders(res, rate);
+        if (!principal.ok && principal.error.id === 'api.process.too_many_requests') return refuseRequest(res, principal.error, requestId);
+        const context = createContext(options.deps, jwt, requestId, principal);
         await sendApolloAnswer(res, await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequest(req), context: async () => context }));
       };
     },

@@ -1,5 +1,6 @@
 /** Per-operation GraphQL context: the core, the caller's token, and its principal (authenticated once, lazily). */
 import type { CoreDeps } from '../../core/deps';
+import type { Result } from '../../core/errors';
 import type { Principal } from '../../core/principal';
 import { toGraphQLError } from './errors';
 
@@ -11,14 +12,15 @@ export interface GraphQLContext {
   principal(): Promise<Principal>;
 }
 
-export function createContext(deps: CoreDeps, jwt: string | null, requestId: string): GraphQLContext {
+/** `admitted`: the caller as the operation's admission found it (core/rateLimit/admission.ts); else authenticated when first asked. */
+export function createContext(deps: CoreDeps, jwt: string | null, requestId: string, admitted?: Result<Principal>): GraphQLContext {
   let authenticated: Promise<Principal> | undefined;
   return {
     deps,
     jwt,
     requestId,
     principal() {
-      authenticated ??= Promise.resolve(deps.authenticator.authenticate(jwt)).then((r) => {
+      authenticated ??= Promise.resolve(admitted ?? deps.authenticator.authenticate(jwt)).then((r) => {
         if (!r.ok) throw toGraphQLError(r.error, requestId);
         return r.value;
       });

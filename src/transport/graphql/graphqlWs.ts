@@ -12,6 +12,7 @@ import type { CoreDeps } from '../../core/deps';
 import type { ApiError } from '../../core/errors';
 import { DEFAULT_MAX_JSON_DEPTH, MAX_GRAPHQL_DOCUMENT_DEPTH, checkJsonValue, graphqlDepthExceeds, tooDeep } from '../jsonText';
 import { bearerToken } from '../requestId';
+import { admit } from '../../core/rateLimit/admission';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
 import { validateWithLimits } from './limits';
@@ -26,6 +27,8 @@ export interface GraphQLWsOptions {
   /** MAX_JSON_DEPTH: how deep a variable's value may nest (default 1000); the document itself nests at most MAX_GRAPHQL_DOCUMENT_DEPTH. */
   maxJsonDepth?: number;
   reportInternal: (err: unknown) => void;
+  /** The client address of a connection (from its upgrade request), for the rate limits. */
+  clientOf?: (upgrade: IncomingMessage) => string | null;
 }
 
 function tokenOf(params: Record<string, unknown> | undefined, request: IncomingMessage): string | null {
@@ -57,7 +60,7 @@ const coded = (error: GraphQLError, code: string) =>
 const requestError = (error: ApiError) =>
   new GraphQLError(error.message, { extensions: { code: error.id, status: error.status, errorCode: error.code, ...(Object.keys(error.props).length > 0 ? { props: error.props } : {}) } });
 
-export function createGraphQLWs({ schema, deps, rules, introspection, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, reportInternal }: GraphQLWsOptions) {
+export function createGraphQLWs({ schema, deps, rules, introspection, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, reportInternal, clientOf = (upgrade) => upgrade.socket.remoteAddress ?? null }: GraphQLWsOptions) {
   const documentDepth = Math.min(maxJsonDepth, MAX_GRAPHQL_DOCUMENT_DEPTH);
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes, perMessageDeflate: false });
   const validate = validateWithLimits(introspection ? rules : [...rules, NoSchemaIntrospectionCustomRule]);
@@ -71,7 +74,7 @@ export function createGraphQLWs({ schema, deps, rules, introspection, maxMessage
     {
       schema,
       // Parse and validate here, so that even a refused operation's errors carry a requestId.
-      onSubscribe(ctx, _id, payload) {
+      async onSubscribe(ctx, _id, payload) {
         const requestId = randomUUID();
         // graphql-js's parser recurses: a document nested too deep is refused before it is parsed;
         // variables (parsed by graphql-ws, whose JSON.parse accepts any depth) get a body's limits
@@ -87,7 +90,11 @@ export function createGraphQLWs({ schema, deps, rules, introspection, maxMessage
         const errors = validate(schema, document);
         if (errors.length > 0) return refuse(errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED')), requestId, reportInternal);
         if (!getOperationAST(document, payload.operationName)) return refuse([badRequest('Unable to identify the operation')], requestId, reportInternal);
-        const contextValue: GraphQLContext = createContext(deps, tokenOf(ctx.connectionParams, ctx.extra.request), requestId);
+        // each operation is admitted as a request (authentication and rate limits) when it starts
+        const jwt = tokenOf(ctx.connectionParams, ctx.extra.request);
+        const { principal } = await admit(deps, jwt, clientOf(ctx.extra.request));
+        if (!principal.ok && principal.error.id === 'api.process.too_many_requests') return refuse([requestError(principal.error)], requestId, reportInternal);
+        const contextValue: GraphQLContext = createContext(deps, jwt, requestId, principal);
         return { schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue };
       },
       onNext(_ctx, _id, _payload, args, result) {

@@ -53,13 +53,13 @@ describe('createCorsLayer', () => {
       expect(probe.headers.get('access-control-allow-methods')).toBe('GET,HEAD');
     });
 
-    it('marks actual answers readable by any origin and exposes X-Request-Id', async () => {
+    it('marks actual answers readable by any origin and exposes X-Request-Id and the rate limit headers', async () => {
       const url = await start('*');
       for (const headers of [{ Origin: APP }, {}] as Record<string, string>[]) {
         const res = await fetch(`${url}/v4/entity/countries/x`, { headers });
         expect(await res.text()).toBe('routed');
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
-        expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+        expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
         expect(res.headers.get('access-control-allow-methods')).toBeNull();
       }
     });
@@ -77,7 +77,7 @@ describe('createCorsLayer', () => {
       const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { Origin: APP } });
       expect(await res.text()).toBe('routed');
       expect(res.headers.get('access-control-allow-origin')).toBe(APP);
-      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id');
+      expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id,RateLimit,RateLimit-Policy,Retry-After');
       expect(res.headers.get('vary')).toBe('Origin');
     });
 

@@ -28,7 +28,8 @@ export const CORS_MAX_AGE_SECONDS = 7200;
 export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id'];
 /** Apollo's CSRF prevention lets a GET without a JSON content type through when it carries one of these (a preflighted header). */
 const APOLLO_PREFLIGHT_HEADERS = ['Apollo-Require-Preflight', 'X-Apollo-Operation-Name'];
-export const CORS_EXPOSED_HEADERS = ['X-Request-Id'];
+/** Answer headers a page may read: the request id, and the rate limit's (README "Rate limits"). */
+export const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'];
 
 /** The methods and request headers a preflight allows, by route family. */
 export const CORS_ROUTES = {

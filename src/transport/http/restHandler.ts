@@ -5,13 +5,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from '../../core/dispatch';
-import type { Envelope } from '../../core/envelope';
+import { RATE_STATE, type Envelope } from '../../core/envelope';
 import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
 import { setOwn } from '../../core/args';
 import { envelopeInTurns, envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
 import { DEFAULT_MAX_JSON_DEPTH } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
+import { rateLimitHeaders } from '../rateLimitHeaders';
+import type { ClientAddressOf } from '../clientAddress';
 import { readJsonBody } from './readBody';
 import { matchRoute } from './routes';
 
@@ -59,15 +61,12 @@ function sendChunks(res: ServerResponse, envelope: Envelope, chunks: Buffer[] | 
   res.end();
 }
 
-/** (as a flat list: Node's quicker path) */
-const headers = (envelope: Envelope, length: number): string[] => [
-  'Content-Type',
-  'application/json; charset=utf-8',
-  'Content-Length',
-  String(length),
-  'X-Request-Id',
-  envelope.requestId,
-];
+/** (as a flat list: Node's quicker path) With the RateLimit headers of the limit that applied to the request, if one did. */
+function headers(envelope: Envelope, length: number): string[] {
+  const list = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(length), 'X-Request-Id', envelope.requestId];
+  const rate = envelope[RATE_STATE];
+  return rate === undefined ? list : list.concat(rateLimitHeaders(rate));
+}
 
 export function errorEnvelope(requestId: string, error: ApiError, controller: string | null = null, action: string | null = null): Envelope {
   return { requestId, status: error.status, error: error.toObject(), controller, action, collection: null, index: null, volatile: null, result: null };
@@ -89,11 +88,15 @@ function answer(res: ServerResponse, envelope: Envelope): void {
   setImmediate(sendEnvelope, res, envelope);
 }
 
+/** The socket's address, X-Forwarded-For unread (TRUST_PROXY=0). */
+const socketAddress: ClientAddressOf = (req) => req.socket.remoteAddress ?? null;
+
 /**
  * `failed` hears of what should never happen (the dispatcher maps every expected failure).
- * `maxJsonDepth`: MAX_JSON_DEPTH, the deepest nesting of a body.
+ * `maxJsonDepth`: MAX_JSON_DEPTH, the deepest nesting of a body. `clientOf`: the address a request
+ * counts against (transport/clientAddress.ts).
  */
-export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH) {
+export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, failed: (err: unknown) => void, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, clientOf = socketAddress) {
   const json = { maxDepth: maxJsonDepth };
   const broken = (res: ServerResponse, err: unknown) => {
     failed(err);
@@ -130,6 +133,7 @@ export function createRestHandler(dispatcher: Dispatcher, maxBodyBytes: number, 
               args: q === -1 ? {} : queryArgs(url.slice(q + 1)),
               jwt: bearerToken(req.headers.authorization),
               requestId,
+              client: clientOf(req),
             }),
           );
         } catch (err) {

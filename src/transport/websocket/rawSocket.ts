@@ -38,9 +38,11 @@ export interface RawSocketOptions {
   /** MAX_JSON_DEPTH: how deep each field of a message (its body, ...) may nest; default 1000. */
   maxJsonDepth?: number;
   extensions?: SocketExtension[];
+  /** The client address of a connection (from its upgrade request), for the rate limits. */
+  clientOf?: (upgrade: IncomingMessage) => string | null;
 }
 
-function toRequest(message: Record<string, unknown>, fallbackJwt: string | null): ApiRequest {
+function toRequest(message: Record<string, unknown>, fallbackJwt: string | null, client: string | null): ApiRequest {
   const args: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(message)) if (!OWN_FIELDS.has(k)) setOwn(args, k, v); // (`__proto__` is a plain, unknown argument)
   const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -55,6 +57,7 @@ function toRequest(message: Record<string, unknown>, fallbackJwt: string | null)
     jwt: str(message.jwt) ?? fallbackJwt,
     requestId: typeof message.requestId === 'string' && message.requestId !== '' ? message.requestId : requestIdFrom(undefined),
     volatile: isPlainObject(message.volatile) ? message.volatile : null,
+    client,
   });
 }
 
@@ -76,7 +79,7 @@ const withRoom = (e: Envelope) => ({
   room: e.requestId,
 });
 
-export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, extensions = [] }: RawSocketOptions): WebSocketServer {
+export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, extensions = [], clientOf = (upgrade) => upgrade.socket.remoteAddress ?? null }: RawSocketOptions): WebSocketServer {
   // Frames up to 8x the message limit are read and answered with an error envelope; larger ones
   // are refused by ws itself (close 1009), which protects memory. Text frames that are not UTF-8
   // are answered too, as REST bodies are (ws would close the connection with 1007).
@@ -94,6 +97,7 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
 
   wss.on('connection', (socket: WebSocket, upgrade: IncomingMessage) => {
     const upgradeJwt = bearerToken(upgrade.headers.authorization);
+    const client = clientOf(upgrade);
     const write = (payload: object) => {
       if (socket.readyState !== socket.OPEN) return;
       // a large page: made a part per turn, sent as one text frame
@@ -140,7 +144,7 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
         return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.body_parse_failed', { reason: 'a message must be a JSON object' })));
       }
       if (message.p === 1 && message.controller === undefined) return send({ p: 2 });
-      const req = toRequest(message, upgradeJwt);
+      const req = toRequest(message, upgradeJwt, client);
       const extension = byController.get(req.controller);
       if (extension !== undefined) return extension.handle(socket, req, out);
       const envelope = dispatcher.dispatch(req);

@@ -13,6 +13,7 @@ import { buildEnvelope, type Envelope } from '../../core/envelope';
 import { ApiError, type Result } from '../../core/errors';
 import { parseAddress } from '../../core/entities/address';
 import { parseScope, subscribeEntityChanges } from '../../core/events/entityChanges';
+import { admit } from '../../core/rateLimit/admission';
 import type { ApiRequest } from '../../core/request';
 import type { QueryDsl } from '../../store/port';
 import type { SocketExtension, SocketOutput } from './rawSocket';
@@ -46,7 +47,8 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
   const fail = (id: ConstructorParameters<typeof ApiError>[0], props = {}): Result<never> => ({ ok: false, error: new ApiError(id, props) });
 
   async function handle(socket: WebSocket, req: ApiRequest, { reply, push: send }: SocketOutput): Promise<void> {
-    const auth = await deps.authenticator.authenticate(req.jwt);
+    // (admitted as the dispatcher admits: authentication and rate limits)
+    const { principal: auth } = await admit(deps, req.jwt, req.client);
     if (!auth.ok) {
       reply(envelopeOf(req, deps, auth, false));
       return;
