@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import Redis from 'ioredis';
 import pino from 'pino';
 import { describeWithRedis, startRedis, type RedisServer } from '../../test/support/redis';
 import { freePort } from '../../test/support/processes';
@@ -6,10 +7,10 @@ import { createRateLimits, type RateLimitBackend } from './create';
 
 /** A logger whose lines are kept. */
 function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
+  const lines: { level: number; msg: string }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as { level: number; msg: string });
       done();
     },
   });
@@ -85,7 +86,6 @@ describeWithRedis('createRateLimits with Redis', () => {
     await new Promise((r) => setTimeout(r, 200));
     await backend.limits.requests!.hit('u:acme:alice');
     await backend.limits.authFailures!.hit('127.0.0.1');
-    const Redis = (await import('ioredis')).default;
     const client = new Redis(redis.url);
     const keys = (await client.keys('keys:*')).sort();
     await client.quit();
