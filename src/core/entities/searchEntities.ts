@@ -28,15 +28,32 @@ export function withTimeBudget(request: SearchRequest, maxMs: number): Result<Se
   return ok(request);
 }
 
+/** A search's answer: the store's, or `{total, aggregations}` alone for a `size: 0` search with aggregations. */
+export type SearchAnswer = SearchResult | AggregationsAnswer;
+
+export interface AggregationsAnswer {
+  total: number;
+  aggregations: Record<string, unknown>;
+  timed_out?: true;
+}
+
+/** A `size: 0` search with aggregations answers its total and aggregations only (no `hits`). */
+export function shapeAnswer(request: SearchRequest, result: SearchResult): SearchAnswer {
+  if (request.size !== 0 || request.aggs === undefined) return result;
+  const answer: AggregationsAnswer = { total: result.total, aggregations: result.aggregations ?? {} };
+  if (result.timed_out === true) answer.timed_out = true;
+  return answer;
+}
+
 /** At once when the store answers at once (see Now). */
-export function searchEntities(deps: CoreDeps, principal: Principal, input: SearchEntitiesInput): Now<Result<SearchResult>> {
+export function searchEntities(deps: CoreDeps, principal: Principal, input: SearchEntitiesInput): Now<Result<SearchAnswer>> {
   const budget = withTimeBudget(input.request, deps.settings.searchTimeoutMs);
   if (!budget.ok) return budget;
   const found = deps.store.entities.search(input.type.collection, input.request, visibilityFilter(principal));
-  return found instanceof Promise ? found.then(ok, invalidQuery) : ok(found);
+  return found instanceof Promise ? found.then((result) => ok(shapeAnswer(input.request, result)), invalidQuery) : ok(shapeAnswer(input.request, found));
 }
 
-export const searchEntitiesOperation = defineOperation<SearchEntitiesInput, SearchResult>({
+export const searchEntitiesOperation = defineOperation<SearchEntitiesInput, SearchAnswer>({
   controller: 'document',
   action: 'search',
   addressesCollection: true,

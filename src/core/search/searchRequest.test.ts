@@ -27,7 +27,8 @@ describe('parseSearchRequest', () => {
   });
 
   it.each([
-    [{ aggs: {} }, 'aggs'],
+    [{ track_scores: true }, 'track_scores'],
+    [{ aggs: { a: { terms: { script: 'doc.x' } } } }, 'aggs.a.terms.script'],
     [{ query: { bool: { must: [{ script: { script: 'x' } }] } } }, 'query.bool.must[0].script'],
     [{ sort: [{ _script: {} }], query: { function_score: { script_score: {} } } }, 'script_score'],
   ])('refuses %p naming %s', (body, name) => {
@@ -42,6 +43,16 @@ describe('parseSearchRequest', () => {
     const r = parseSearchRequest({ highlight: ['name'] }, {});
     expect(errorId(r)).toBe('services.storage.invalid_search_query');
     if (!r.ok) expect(r.error.message).toContain('"highlight" must be an object');
+  });
+
+  it('passes aggs (or aggregations) on to the store, and refuses both at once or a non-object', () => {
+    const aggs = { regions: { terms: { field: 'region.keyword' } } };
+    expect(parseSearchRequest({ aggs, size: 0 }, {})).toEqual({ ok: true, value: { from: 0, size: 0, aggs } });
+    expect(parseSearchRequest({ aggregations: aggs }, {})).toEqual({ ok: true, value: { from: 0, size: 10, aggs } });
+    const both = parseSearchRequest({ aggs, aggregations: aggs }, {});
+    expect(errorId(both)).toBe('services.storage.invalid_search_query');
+    if (!both.ok) expect(both.error.message).toContain('Found two aggregation definitions');
+    expect(errorId(parseSearchRequest({ aggs: [] }, {}))).toBe('services.storage.invalid_search_query');
   });
 
   it('refuses a body that is not an object', () => {

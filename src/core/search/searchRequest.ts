@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../errors';
 import type { SearchRequest } from '../../store/port';
 import { parseTimeout } from './timeValue';
 
-export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout', 'highlight'] as const;
+export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout', 'highlight', 'aggs', 'aggregations'] as const;
 export const MAX_RESULT_WINDOW = 10_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -74,6 +74,13 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   if (body.highlight !== undefined && !isPlainObject(body.highlight)) {
     return fail('services.storage.invalid_search_query', { reason: '"highlight" must be an object' });
   }
+  const aggs = body.aggs ?? body.aggregations;
+  if (body.aggs !== undefined && body.aggregations !== undefined) {
+    return fail('services.storage.invalid_search_query', { reason: 'Found two aggregation definitions: "aggs" and "aggregations" (give one)' });
+  }
+  if (aggs !== undefined && !isPlainObject(aggs)) {
+    return fail('services.storage.invalid_search_query', { reason: '"aggs" must be an object of named aggregations' });
+  }
   if (body.search_after !== undefined && !Array.isArray(body.search_after)) {
     return fail('services.storage.invalid_search_query', { reason: '"search_after" must be an array' });
   }
@@ -91,6 +98,8 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   if (body._source !== undefined) request._source = body._source;
   // its options are the store's to check (the engine's highlight/options.ts, which the Elasticsearch store uses too)
   if (body.highlight !== undefined) request.highlight = body.highlight as Record<string, unknown>;
+  // aggregations are the store's to check (the engine's aggregations/parse.ts, which the Elasticsearch store uses too)
+  if (aggs !== undefined) request.aggs = aggs as Record<string, unknown>;
   // its ceiling (SEARCH_TIMEOUT) is checked where the settings are: searchEntities
   const timeout = parseTimeout(body.timeout, Infinity);
   if (!timeout.ok) return timeout;

@@ -111,6 +111,19 @@ describe('the embedded store request cache', () => {
     expect((await store.entities.search('things', highlighted, tenant)).hits[0].highlight).toEqual({ name: ['<em>red</em> apple'] });
   });
 
+  it('keys on aggs and gives each answer its own copy of the aggregations, tenant filter part of the key', async () => {
+    const faceted: SearchRequest = { from: 0, size: 0, aggs: { names: { terms: { field: 'name.keyword' } } } };
+    const buckets = async (request: SearchRequest, filter: Record<string, unknown> | null) => ((await store.entities.search('things', request, filter)).aggregations as any).names.buckets;
+    expect(await buckets(faceted, tenant)).toEqual([{ key: 'red apple', doc_count: 1 }]);
+    expect(await buckets(faceted, null)).toEqual([{ key: 'red apple', doc_count: 1 }, { key: 'red car', doc_count: 1 }]);
+    const cached = await store.entities.search('things', faceted, tenant);
+    (cached.aggregations as any).names.buckets[0].doc_count = 99;
+    expect(await buckets(faceted, tenant)).toEqual([{ key: 'red apple', doc_count: 1 }]);
+    expect(await buckets({ ...faceted, aggs: { names: { terms: { field: 'slug' } } } }, tenant)).toEqual([{ key: 'a', doc_count: 1 }]);
+    await store.entities.create('things', 'c', { slug: 'c', name: 'red apple', allowTenantIds: ['t1'] });
+    expect(await buckets(faceted, tenant)).toEqual([{ key: 'red apple', doc_count: 2 }]);
+  });
+
   it('does not cache date math on now', async () => {
     const recent = { from: 0, size: 10, query: { range: { at: { gte: 'now-100y' } } } };
     const key = (store.entities as unknown as { cache: { searchKey: (r: unknown, f: unknown) => string | null } }).cache.searchKey(recent, null);

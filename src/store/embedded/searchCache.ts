@@ -32,6 +32,8 @@ interface SearchEntry {
   kind: 'search';
   total: number;
   hits: CachedHit[];
+  /** The answers of the search's aggregations (each cached answer gets its own copy). */
+  aggregations?: Record<string, unknown>;
   /** The JSON text of the page of hits, written when first answered from the cache (a search never repeated does not pay for it). */
   json?: JsonText;
 }
@@ -48,6 +50,7 @@ let hitsDescriptor: PropertyDescriptor;
 class CachedResult {
   declare hits: Hit[];
   declare total: number;
+  declare aggregations?: Record<string, unknown>;
   #entry: SearchEntry;
   #hits: Hit[] | undefined;
 
@@ -67,6 +70,7 @@ class CachedResult {
     this.#entry = entry;
     Object.defineProperty(this, 'hits', hitsDescriptor);
     this.total = entry.total;
+    if (entry.aggregations !== undefined) this.aggregations = structuredClone(entry.aggregations);
   }
 
   /** On the prototype, not the result: copies and deep comparisons see a plain result. */
@@ -109,7 +113,7 @@ export class SearchCache {
     if (this.maxEntries === 0) return null;
     const filterJson = filter === null ? 'null' : JSON.stringify(filter);
     if (request.key !== undefined && !request.key.includes('\\')) return usable(`t${filterJson} ${request.key}`);
-    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null, request.highlight ?? null])}`);
+    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null, request.highlight ?? null, request.aggs ?? null])}`);
   }
 
   countKey(query: QueryDsl | undefined, filter: QueryDsl | null): string | null {
@@ -160,7 +164,9 @@ export class SearchCache {
       const highlight = hit.highlight === undefined ? undefined : structuredClone(hit.highlight);
       hits.push({ id: hit._id, score: hit._score, highlight, sort: hit.sort === undefined ? undefined : structuredClone(hit.sort), json });
     }
-    this.put(collection, key, { kind: 'search', total: result.total, hits });
+    const entry: SearchEntry = { kind: 'search', total: result.total, hits };
+    if (result.aggregations !== undefined) entry.aggregations = structuredClone(result.aggregations);
+    this.put(collection, key, entry);
   }
 
   /** Whether, when called, no write to the collection happened since now. */
