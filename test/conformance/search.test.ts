@@ -152,8 +152,8 @@ describeEachStore('search', (target) => {
   });
 
   it('refuses unsupported clauses and body keys (400 naming them), scripts, and windows over 10,000 (413)', async () => {
-    const fuzzy = await failsWith(reader, 'POST', path(countries, '/search'), { query: { fuzzy: { name: 'x' } } }, 'services.storage.invalid_search_query', 400);
-    expect(fuzzy.message).toContain('fuzzy');
+    const unsupported = await failsWith(reader, 'POST', path(countries, '/search'), { query: { more_like_this: { like: 'x' } } }, 'services.storage.invalid_search_query', 400);
+    expect(unsupported.message).toContain('more_like_this');
     const aggs = await failsWith(reader, 'POST', path(countries, '/search'), { aggs: {} }, 'services.storage.invalid_search_query', 400);
     expect(aggs.message).toContain('aggs');
     await failsWith(reader, 'POST', path(countries, '/search'), { query: { bool: { filter: [{ script: { script: 'true' } }] } } }, 'services.storage.invalid_search_query', 400);

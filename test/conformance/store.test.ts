@@ -119,7 +119,7 @@ describeEachStore('storage port', (target) => {
 
   it('throws InvalidQueryError for a query it cannot run', async () => {
     const { collection } = uniqueCollection();
-    await expect(store.entities.search(collection, { from: 0, size: 10, query: { fuzzy: { name: 'x' } } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
+    await expect(store.entities.search(collection, { from: 0, size: 10, query: { more_like_this: { like: 'x' } } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(store.entities.count(collection, { nope: {} }, null)).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(store.apiKeys.searchKeys({ from: 0, size: 10, query: { script: {} } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
   });

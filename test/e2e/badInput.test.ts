@@ -68,11 +68,11 @@ const ROWS: Row[] = [
     status: 409,
   },
   {
-    title: 'unsupported query clause (fuzzy)',
-    call: () => search({ body: { query: { fuzzy: { name: { value: 'frnace' } } } } }),
+    title: 'unsupported query clause (more_like_this)',
+    call: () => search({ body: { query: { more_like_this: { like: 'frnace' } } } }),
     id: 'services.storage.invalid_search_query',
     status: 400,
-    message: /fuzzy/,
+    message: /more_like_this/,
   },
   {
     title: 'unsupported body key (aggs)',

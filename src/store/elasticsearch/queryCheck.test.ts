@@ -32,7 +32,7 @@ describe('checkSearchRequest (before anything is sent)', () => {
   });
 
   it.each([
-    [{ fuzzy: { name: 'x' } }, 'fuzzy'],
+    [{ more_like_this: { like: 'x' } }, 'more_like_this'],
     [{ query_string: { query: 'x' } }, 'query_string'],
     [{ bool: { must: [{ function_score: {} }] } }, 'function_score'],
     [{ bool: { filter: [{ script: { script: 'doc' } }] } }, 'script'],
@@ -58,6 +58,6 @@ describe('checkSearchRequest (before anything is sent)', () => {
 
   it('checks counts too', () => {
     expect(() => checkCountQuery(undefined, null)).not.toThrow();
-    expect(refusal(() => checkCountQuery({ fuzzy: { name: 'x' } }, null))).toContain('fuzzy');
+    expect(refusal(() => checkCountQuery({ more_like_this: { like: 'x' } }, null))).toContain('more_like_this');
   });
 });

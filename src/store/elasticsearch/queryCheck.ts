@@ -2,7 +2,7 @@
  * Checked before anything is sent: the search request may hold only the allow-listed members, and
  * its query, filter, sort, `_source` and `search_after` must be what DESIGN.md "Embedded engine"
  * lists (the same parsers as the embedded store: same clauses accepted, same 400 and message for
- * an unsupported clause or a script). Elasticsearch accepts many more clauses (`fuzzy`,
+ * an unsupported clause or a script). Elasticsearch accepts many more clauses (`more_like_this`,
  * `query_string`, `function_score`...): refusing them here keeps the API identical on both stores
  * and keeps expensive or scripted queries away from the cluster. What only the data can tell (a
  * sort on a text field) is left to Elasticsearch, whose reason is passed on (errors.ts).

@@ -59,7 +59,7 @@ describe('runSearch / runCount: what is sent', () => {
 
   it('sends nothing for a refused query', async () => {
     const { fake, backend } = setup();
-    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10, query: { fuzzy: { name: 'x' } } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10, query: { more_like_this: { like: 'x' } } }, null)).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(runCount(backend, 'gw-countries', { script: {} }, null)).rejects.toBeInstanceOf(InvalidQueryError);
     expect(fake.requests).toEqual([]);
   });

@@ -17,7 +17,7 @@ describe('FakeElasticsearch (test support)', () => {
     const search = await client.search({ index: 'i', query: { match: { text: 'hello' } }, track_total_hits: true });
     expect(search.hits.hits.map((h) => h._id)).toEqual(['b', 'a']);
     expect(await client.count({ index: 'i', query: { term: { tag: 'y' } } })).toEqual(expect.objectContaining({ count: 1 }));
-    await expect(client.search({ index: 'i', query: { fuzzy: { text: 'x' } } })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(client.search({ index: 'i', query: { more_like_this: { like: 'x' } } })).rejects.toMatchObject({ statusCode: 400 });
     expect(fake.requests[0]).toEqual({ method: 'PUT', path: '/i', querystring: {}, body: { mappings: { properties: { tag: { type: 'keyword' } } } } });
   });
 

@@ -7,6 +7,8 @@
  *   BooleanQuery of TermQuery clauses (SHOULD for operator or, MUST for and), or for a phrase a
  *   PhraseQuery (slop) on the tokens' positions;
  * - keyword field: the keyword analyzer keeps the value whole: a TermQuery;
+ * - with `fuzzy` (fuzziness), a fuzzy query in place of each TermQuery (fuzzy.ts; refused on the
+ *   types that are neither text nor keyword, unless `lenient`);
  * - numeric, date, boolean fields: the field's term query on the value; a value of the wrong type
  *   is an error, unless `lenient` (then nothing matches);
  * - unmapped field: nothing matches.
@@ -18,6 +20,7 @@ import { describe } from '../json';
 import { LQuery, MATCH_ALL, PhraseQuery, booleanQuery, matchNone, termQuery } from '../lucene/query';
 import { BuildContext } from './context';
 import { exactQuery, fieldType } from './fieldQueries';
+import { FuzzyOptions, fuzzyQuery } from './fuzzy';
 import { invalid } from './params';
 
 export type ZeroTermsQuery = 'none' | 'all';
@@ -30,6 +33,8 @@ export interface AnalyzedOptions {
   lenient: boolean;
   zeroTermsQuery: ZeroTermsQuery;
   where: string;
+  /** `fuzziness` and its parameters: each token (or the value of a keyword field) becomes a fuzzy query. */
+  fuzzy?: FuzzyOptions | null;
 }
 
 export function analyzedQuery(ctx: BuildContext, field: string, value: string | number | boolean, options: AnalyzedOptions): LQuery {
@@ -39,7 +44,7 @@ export function analyzedQuery(ctx: BuildContext, field: string, value: string | 
   if (text === null) throw invalid(`a query text at ${options.where} must be a string, a number or a boolean, got ${describe(value)}`);
   if (type !== 'text') {
     try {
-      return exactQuery(ctx, field, text, options.where);
+      return options.fuzzy ? fuzzyQuery(ctx, field, text, options.fuzzy, options.where) : exactQuery(ctx, field, text, options.where);
     } catch (e) {
       if (options.lenient && e instanceof InvalidQueryError) return matchNone(`lenient: ${e.message}`);
       throw e;
@@ -47,11 +52,13 @@ export function analyzedQuery(ctx: BuildContext, field: string, value: string | 
   }
   const tokens = analyzeText(text);
   if (tokens.length === 0) return options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no tokens');
-  if (tokens.length === 1) return termQuery(field, tokens[0]);
+  const fuzzy = options.fuzzy;
+  const termOf = (token: string): LQuery => (fuzzy ? fuzzyQuery(ctx, field, token, fuzzy, options.where) : termQuery(field, token));
+  if (tokens.length === 1) return termOf(tokens[0]);
   if (options.phrase) {
     const phrase: PhraseQuery = { type: 'phrase', field, terms: tokens, positions: tokens.map((_, i) => i), slop: options.slop };
     return phrase;
   }
   const occur = options.operator === 'and' ? 'must' : 'should';
-  return booleanQuery(tokens.map((t) => ({ occur, query: termQuery(field, t) })));
+  return booleanQuery(tokens.map((t) => ({ occur, query: termOf(t) })));
 }

@@ -70,7 +70,7 @@ describe('bool', () => {
   });
 
   it('rejects malformed clauses with their path', () => {
-    expect(() => search({ bool: { must: [{ match_all: {} }, { fuzzy: { name: 'x' } }] } })).toThrow('unsupported query clause "fuzzy" at query.bool.must[1]');
+    expect(() => search({ bool: { must: [{ match_all: {} }, { more_like_this: { like: 'x' } }] } })).toThrow('unsupported query clause "more_like_this" at query.bool.must[1]');
     expect(() => search({ bool: { must: 'x' } })).toThrow('[bool] "must" at query.bool.must must be a query object or an array of them');
     expect(() => search({ bool: { musts: [] } })).toThrow('unsupported parameter "musts" for [bool] at query.bool');
     expect(() => search({ bool: { should: [{ term: { a: 1 } }], minimum_should_match: 'x%' } })).toThrow(InvalidQueryError);

@@ -60,13 +60,18 @@ describe('match', () => {
     expect(search({ match: { population: { query: 'lots', lenient: true } } }).total).toBe(0);
   });
 
+  it('takes fuzziness: each token a fuzzy query (fuzzy.test.ts)', () => {
+    expect(search({ match: { name: { query: 'frnace', fuzziness: 'AUTO' } } }).hits.map((h) => h._id)).toEqual(['1']); // france (french is 3 edits away)
+  });
+
   it('applies the boost to the whole query', () => {
     const south = expectedScore({ ...NAME, n: 1, freq: 1, dl: 2, boost: 3 });
     expect(scores({ match: { name: { query: 'south africa', boost: 3 } } })).toEqual([['3', f(south + south)]]);
   });
 
   it('rejects unsupported parameters and shapes', () => {
-    expect(() => search({ match: { name: { query: 'x', fuzziness: 'AUTO' } } })).toThrow('unsupported parameter "fuzziness" for [match] at query.match.name');
+    expect(() => search({ match: { name: { query: 'x', fuzzy: 'AUTO' } } })).toThrow('unsupported parameter "fuzzy" for [match] at query.match.name');
+    expect(() => search({ match: { name: { query: 'x', fuzziness: 'lots' } } })).toThrow('fuzziness cannot be [lots].');
     expect(() => search({ match: { name: { operator: 'or' } } })).toThrow('needs a "query"');
     expect(() => search({ match: { name: { query: 'x', operator: 'xor' } } })).toThrow('operator');
     expect(() => search({ match: { name: ['x'] } })).toThrow(InvalidQueryError);

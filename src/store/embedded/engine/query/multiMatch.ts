@@ -21,6 +21,7 @@ import { ID_FIELD } from './fieldQueries';
 import { INERT_PARAMS, readAnalyzer, readInertParams, readLenient, readOperator, readSlop, readZeroTerms } from './fullText';
 import { boolPrefixQuery } from './matchBoolPrefix';
 import { phrasePrefixQuery, readMaxExpansions } from './matchPhrasePrefix';
+import { FUZZY_MATCH_PARAMS, readFuzzyParams } from './fuzzy';
 import { applyMinimumShouldMatch, readMinimumShouldMatch } from './minimumShouldMatch';
 import { crossFieldsQuery } from './crossFields';
 import { at, boostOf, checkParams, invalid, readEnum, readName, readNumber, readScalar } from './params';
@@ -68,7 +69,7 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
   checkParams(
     'multi_match',
     body,
-    ['query', 'fields', 'type', 'operator', 'minimum_should_match', 'tie_breaker', 'boost', '_name', 'lenient', 'zero_terms_query', 'analyzer', 'slop', ...INERT_PARAMS],
+    ['query', 'fields', 'type', 'operator', 'minimum_should_match', 'tie_breaker', 'boost', '_name', 'lenient', 'zero_terms_query', 'analyzer', 'slop', ...INERT_PARAMS, ...FUZZY_MATCH_PARAMS],
     path,
   );
   if (!hasOwn(body, 'query')) throw invalid(`[multi_match] at ${path} needs a "query"`);
@@ -98,6 +99,10 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
   if (slop !== 0 && type === 'bool_prefix') throw invalid(`[multi_match] [slop] not allowed for type [bool_prefix] at ${at(path, 'slop')}`);
   const analyzer = readAnalyzer('multi_match', body, path);
   readInertParams('multi_match', body, path);
+  const fuzzy = readFuzzyParams('multi_match', body, path);
+  // MultiMatchQueryBuilder.fromXContent
+  if (fuzzy !== null && (type === 'phrase' || type === 'phrase_prefix' || type === 'cross_fields')) throw invalid(`[multi_match] Fuzziness not allowed for type [${type}] at ${at(path, 'fuzziness')}`);
+  if (fuzzy !== null && type === 'bool_prefix') throw invalid(`[multi_match] parameter "fuzziness" is not supported for type [bool_prefix] at ${at(path, 'fuzziness')}`);
   const maxExpansions = readMaxExpansions('multi_match', body, path, 1);
   readName('multi_match', body, path);
   const lenient = lenientParam ?? specs.some((s) => s.pattern === '*');
@@ -115,7 +120,7 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
             ? phrasePrefixQuery(ctx, field, text, { slop, maxExpansions, zeroTermsQuery, lenient, analyzer, where })
             : type === 'bool_prefix'
               ? boolPrefixQuery(ctx, field, text, { operator, zeroTermsQuery, lenient, analyzer, where })
-              : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where });
+              : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where, fuzzy });
         if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
         if (fieldBoost !== 1 && query.type !== 'matchNone') query = boostQuery(query, fieldBoost);
         queries.push(query);

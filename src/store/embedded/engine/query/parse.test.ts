@@ -5,7 +5,7 @@ import { SUPPORTED_CLAUSES, assertNoScript, parseQuery } from './parse';
 
 describe('parseQuery', () => {
   it('names unknown clauses and where they are', () => {
-    expect(() => parseQuery({ fuzzy: { name: 'x' } })).toThrow('unsupported query clause "fuzzy" at query');
+    expect(() => parseQuery({ more_like_this: { like: 'x' } })).toThrow('unsupported query clause "more_like_this" at query');
     expect(() => parseQuery({ bool: { filter: [{ term: { a: 1 } }, { geo_shape: { a: 'x' } }] } })).toThrow('unsupported query clause "geo_shape" at query.bool.filter[1]');
     expect(() => parseQuery({ constant_score: { filter: { nested: {} } } }, 'filter')).toThrow('at filter.constant_score.filter');
   });
@@ -41,12 +41,12 @@ describe('parseQuery', () => {
 
   it('knows the supported clauses', () => {
     expect([...SUPPORTED_CLAUSES].sort()).toEqual(
-      ['bool', 'constant_score', 'dis_max', 'exists', 'ids', 'match', 'match_all', 'match_bool_prefix', 'match_none', 'match_phrase', 'match_phrase_prefix', 'multi_match', 'prefix', 'range', 'regexp', 'term', 'terms', 'wildcard'].sort(),
+      ['bool', 'constant_score', 'dis_max', 'exists', 'fuzzy', 'ids', 'match', 'match_all', 'match_bool_prefix', 'match_none', 'match_phrase', 'match_phrase_prefix', 'multi_match', 'prefix', 'range', 'regexp', 'term', 'terms', 'wildcard'].sort(),
     );
   });
 
   it('throws only InvalidQueryError for any JSON', () => {
-    const clause = fc.constantFrom(...SUPPORTED_CLAUSES, 'fuzzy', 'script');
+    const clause = fc.constantFrom(...SUPPORTED_CLAUSES, 'more_like_this', 'script');
     const json = fc.letrec((tie) => ({
       value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), tie('query'), fc.array(tie('query'), { maxLength: 3 })),
       query: fc.dictionary(clause, tie('body'), { minKeys: 0, maxKeys: 2 }),

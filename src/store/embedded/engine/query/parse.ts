@@ -2,7 +2,7 @@
  * The query DSL entry point: a query clause is an object with exactly one key, the clause name,
  * whose value the clause's parser reads. Unknown clauses, wrong shapes, unsupported parameters and
  * any `script` throw InvalidQueryError naming the clause and where it is
- * (`unsupported query clause "fuzzy" at query.bool.must[1]`). Nesting is limited to
+ * (`unsupported query clause "more_like_this" at query.bool.must[1]`). Nesting is limited to
  * `limits.maxQueryDepth` levels (30 by default), as Elasticsearch's indices.query.bool.max_nested_depth
  * does: a QueryLimitError ("query_too_deep").
  */
@@ -14,6 +14,7 @@ import { parseConstantScore } from './constantScore';
 import { ClauseParser, ParseContext, ParsedQuery } from './context';
 import { parseDisMax } from './disMax';
 import { parseExists } from './exists';
+import { parseFuzzy } from './fuzzy';
 import { parseIds } from './ids';
 import { parseMatch } from './match';
 import { parseMatchAll, parseMatchNone } from './matchAll';
@@ -46,6 +47,7 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['prefix', parsePrefix],
   ['wildcard', parseWildcard],
   ['regexp', parseRegexp],
+  ['fuzzy', parseFuzzy],
   ['bool', parseBool],
   ['constant_score', parseConstantScore],
   ['dis_max', parseDisMax],

@@ -1,0 +1,112 @@
+/**
+ * Conformance of typo tolerance (the fuzzy query, `fuzziness` on match and multi_match) on every
+ * store target: what a misspelling finds, Elasticsearch's scores (edit-distance boosts, blended
+ * document frequencies), the refusals, and tenant isolation (a fuzzy query never brings another
+ * tenant's entity into a page or a count).
+ */
+import { COUNTRIES } from '../support/e2e';
+import type { TestServer } from '../support/testServer';
+import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
+import { startGateway } from './support/gateway';
+import { describeEachStore, type Backend } from './support/targets';
+
+/** Elasticsearch 8's BM25 (LegacyBM25: k1 1.2, b 0.75, weight times k1 + 1) of a term found once in a field of `dl` terms. */
+function bm25(n: number, N: number, dl: number, avgdl: number): number {
+  const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
+  return idf * 2.2 * (1 / (1 + 1.2 * (0.25 + (0.75 * dl) / avgdl)));
+}
+
+const NAME_TOKENS = COUNTRIES.map((c) => c.name.split(' ').length);
+const AVGDL = NAME_TOKENS.reduce((a, b) => a + b, 0) / COUNTRIES.length;
+
+describeEachStore('typo-tolerant search', (target) => {
+  let backend: Backend;
+  let server: TestServer;
+  let admin: Caller;
+  let reader: Caller;
+  const as: Record<'writerA' | 'writerB' | 'readerC', Caller> = {} as never;
+  const countries = uniqueCollection();
+  const islands = uniqueCollection('islands');
+  const path = (type: { collection: string }, suffix: string) => `/v4/entity/${type.collection}${suffix}`;
+  const search = async (query: unknown, who: Caller = reader, type = countries) => ok(who, 'POST', path(type, '/search?size=50'), { query });
+  const names = async (query: unknown, who: Caller = reader, type = countries) => (await search(query, who, type)).hits.map((h: any) => h._source.name);
+
+  beforeAll(async () => {
+    backend = await target.open();
+    server = await startGateway(backend);
+    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
+    [admin, reader] = [await make('ada', 'hq', ['admin']), await make('rita', 'acme', [])];
+    expect((await ok(admin, 'POST', path(countries, '/_bulk'), COUNTRIES.map((c) => ({ ...c, allowTenantIds: ['*'] })))).errors).toEqual([]);
+    as.writerA = await make('anna', 'tenant-a', ['writer']);
+    as.writerB = await make('bob', 'tenant-b', ['writer']);
+    as.readerC = await make('carl', 'tenant-c', []);
+    for (const name of ['Isle of Anna', 'Islet Alpha']) await ok(as.writerA, 'POST', path(islands, ''), { name });
+    for (const name of ['Isle of Bob', 'Islet Beta']) await ok(as.writerB, 'POST', path(islands, ''), { name });
+    await ok(admin, 'POST', path(islands, '/_bulk'), [{ name: 'Isle of Man', allowTenantIds: ['*'] }]);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.destroy();
+  });
+
+  it('finds what a misspelling meant: match with fuzziness, multi_match, the fuzzy query', async () => {
+    expect(await names({ match: { name: { query: 'frnace', fuzziness: 'AUTO' } } })).toEqual(['France']);
+    expect(await names({ match: { name: 'frnace' } })).toEqual([]);
+    expect(await names({ fuzzy: { name: 'kingdon' } })).toEqual(['United Kingdom']);
+    expect((await names({ match: { name: { query: 'untied kingdon', fuzziness: 'AUTO', operator: 'and' } } }))).toEqual(['United Kingdom']);
+    expect((await names({ multi_match: { query: 'grmany', fields: ['name', 'code'], fuzziness: 1 } }))).toEqual(['Germany']);
+    expect(await names({ fuzzy: { 'code.keyword': { value: 'KX', fuzziness: 1 } } })).toEqual(['South Korea', 'North Korea', 'Mexico']); // KR, KP, MX
+  });
+
+  it('scores with edit-distance boosts and blended document frequencies, as Elasticsearch does', async () => {
+    // "sorth" (5 letters: 1 edit) is 1 edit from "south" (3 names) and "north" (1 name): boost 1 - 1/5
+    // each; blended, both score with the document frequency of the more common, 3
+    const result = await search({ fuzzy: { name: 'sorth' } });
+    expect(result.total).toBe(4);
+    const expected = 0.8 * bm25(3, COUNTRIES.length, 2, AVGDL);
+    for (const hit of result.hits) expect(hit._score).toBeCloseTo(expected, 5);
+    // scored on its own statistics (rewrite scoring_boolean), the rarer "north" ranks first
+    const own = await search({ fuzzy: { name: { value: 'sorth', rewrite: 'scoring_boolean' } } });
+    expect(own.hits[0]._source.name).toBe('North Korea');
+    expect(own.hits[0]._score).toBeCloseTo(0.8 * bm25(1, COUNTRIES.length, 2, AVGDL), 5);
+    // max_expansions: the nearest terms first, then the smallest ("north" before "south")
+    expect(await names({ fuzzy: { name: { value: 'sorth', max_expansions: 1 } } })).toEqual(['North Korea']);
+    // constant_score: every match scores the boost
+    expect((await search({ match: { name: { query: 'sorth', fuzziness: 1, fuzzy_rewrite: 'constant_score', boost: 2 } } })).hits.map((h: any) => h._score)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('refuses what Elasticsearch refuses (400 naming it)', async () => {
+    const edits = await failsWith(reader, 'POST', path(countries, '/search'), { query: { fuzzy: { name: { value: 'x', fuzziness: 3 } } } }, 'services.storage.invalid_search_query', 400);
+    expect(edits.message).toContain('Valid edit distances are [0, 1, 2] but was [3]');
+    const auto = await failsWith(reader, 'POST', path(countries, '/search'), { query: { match: { name: { query: 'x', fuzziness: 'AUTO:6,3' } } } }, 'services.storage.invalid_search_query', 400);
+    expect(auto.message).toContain('fuzziness wrongly configured');
+    const phrase = await failsWith(reader, 'POST', path(countries, '/count'), { query: { multi_match: { query: 'x', type: 'phrase', fuzziness: 1 } } }, 'services.storage.invalid_search_query', 400);
+    expect(phrase.message).toContain('Fuzziness not allowed for type [phrase]');
+    await failsWith(reader, 'POST', path(countries, '/search'), { query: { fuzzy: { name: { value: 'x', case_insensitive: true } } } }, 'services.storage.invalid_search_query', 400);
+  });
+
+  it("never shows or counts another tenant's entities, whatever the typo", async () => {
+    const queries = [
+      { fuzzy: { name: 'isle' } },
+      { fuzzy: { name: { value: 'islte', fuzziness: 2 } } },
+      { match: { name: { query: 'iselt of', fuzziness: 'AUTO' } } },
+      { multi_match: { query: 'isl', fields: ['name', 'slug'], fuzziness: 1 } },
+    ];
+    for (const query of queries) {
+      const seen = {
+        a: (await names(query, as.writerA, islands)).sort(),
+        b: (await names(query, as.writerB, islands)).sort(),
+        c: (await names(query, as.readerC, islands)).sort(),
+      };
+      for (const name of seen.a) expect(['Isle of Anna', 'Islet Alpha', 'Isle of Man']).toContain(name);
+      for (const name of seen.b) expect(['Isle of Bob', 'Islet Beta', 'Isle of Man']).toContain(name);
+      expect(seen.c.every((name: string) => name === 'Isle of Man')).toBe(true);
+      for (const [who, caller] of [['a', as.writerA], ['b', as.writerB], ['c', as.readerC]] as const) {
+        expect((await ok(caller, 'POST', path(islands, '/count'), { query })).count).toBe(seen[who].length);
+      }
+    }
+    expect((await names({ fuzzy: { name: 'islet' } }, as.writerA, islands)).sort()).toEqual(['Isle of Anna', 'Isle of Man', 'Islet Alpha']);
+    expect(await names({ fuzzy: { name: 'islet' } }, as.readerC, islands)).toEqual(['Isle of Man']);
+  });
+});
