@@ -81,6 +81,7 @@ export function toStoreError(err: unknown, kind: CallKind): unknown {
 const LIMIT_REASONS: { limit: QueryLimit; pattern: RegExp; props: (m: RegExpExecArray) => Record<string, string | number> }[] = [
   { limit: 'too_complex_to_determinize', pattern: /^Determinizing (.*) would (?:require|result in) more than (\d+)/s, props: (m) => ({ pattern: m[1], limit: Number(m[2]) }) },
   { limit: 'too_many_clauses', pattern: /maxClauseCount is set to (\d+)/, props: (m) => ({ limit: Number(m[1]), detail: '' }) },
+  { limit: 'too_many_buckets', pattern: /Trying to create too many buckets\. Must be less than or equal to: \[(\d+)\]/, props: (m) => ({ limit: Number(m[1]) }) },
   { limit: 'too_many_terms', pattern: /The number of terms \[(\d+)\] used in the Terms Query request has exceeded the allowed maximum of \[(\d+)\]/, props: (m) => ({ count: Number(m[1]), limit: Number(m[2]) }) },
   {
     limit: 'max_analyzed_offset',

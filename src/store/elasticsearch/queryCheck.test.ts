@@ -28,7 +28,13 @@ describe('checkSearchRequest (before anything is sent)', () => {
   });
 
   it('refuses a member outside the allow-list', () => {
-    expect(refusal(() => checkSearchRequest(req({ aggs: {} }), null))).toContain('unsupported body key "aggs"');
+    expect(refusal(() => checkSearchRequest(req({ suggest: {} }), null))).toContain('unsupported body key "suggest"');
+  });
+
+  it('checks aggs with the engine parser (same refusals as the embedded store)', () => {
+    expect(() => checkSearchRequest(req({ aggs: { r: { terms: { field: 'region.keyword' } } } }), null)).not.toThrow();
+    expect(refusal(() => checkSearchRequest(req({ aggs: { r: { significant_terms: { field: 'x' } } } }), null))).toContain('Unknown aggregation type [significant_terms]');
+    expect(refusal(() => checkSearchRequest(req({ aggs: { r: { terms: { field: 'x', min_doc_count: 0 } } } }), null))).toContain('min_doc_count');
   });
 
   it.each([

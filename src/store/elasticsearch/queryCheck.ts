@@ -12,9 +12,10 @@ import { parseSearchQuery } from '../embedded/engine/search';
 import { parseSort } from '../embedded/engine/sort';
 import { parseSourceFilter } from '../embedded/engine/source';
 import { parseHighlight } from '../embedded/engine/highlight/options';
+import { parseAggregations } from '../embedded/engine/aggregations/parse';
 import { DEFAULT_LIMITS } from '../embedded/engine/limits';
 
-export const SEARCH_REQUEST_KEYS = ['query', 'sort', 'search_after', '_source', 'from', 'size', 'timeout', 'highlight'] as const;
+export const SEARCH_REQUEST_KEYS = ['query', 'sort', 'search_after', '_source', 'from', 'size', 'timeout', 'highlight', 'aggs'] as const;
 
 function checkWindow(name: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer`);
@@ -36,6 +37,8 @@ export function checkSearchRequest(request: SearchRequest, filter: QueryDsl | nu
   parseSearchQuery(request.query, filter);
   // the engine's reading of highlight: same options, defaults and refusals on both stores
   if (request.highlight !== undefined) parseHighlight(request.highlight, DEFAULT_LIMITS);
+  // the engine's reading of aggs: same aggregations, parameters and refusals on both stores
+  if (request.aggs !== undefined) parseAggregations(request.aggs, DEFAULT_LIMITS);
   const after = request.search_after;
   if (after !== undefined && after !== null) {
     if (!Array.isArray(after)) throw new InvalidQueryError('search_after must be an array');

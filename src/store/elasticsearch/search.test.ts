@@ -44,6 +44,29 @@ describe('runSearch / runCount: what is sent', () => {
     });
   });
 
+  it('sends aggs, global as a filter on the tenant, and reads aggregations back; refuses bad ones before sending', async () => {
+    const { fake, backend } = setup();
+    const aggs = { regions: { terms: { field: 'region.keyword' } }, all: { global: {} } };
+    const result = await runSearch(backend, 'gw-countries', { from: 0, size: 0, aggs }, tenant);
+    expect(fake.requests[0].body).toEqual({
+      from: 0,
+      size: 0,
+      track_total_hits: true,
+      query: { bool: { must: [{ match_all: {} }], filter: [tenant] } },
+      aggs: { regions: { terms: { field: 'region.keyword' } }, all: { filter: tenant } },
+    });
+    // a missing index: Elasticsearch answers no aggregations; the store answers them over no documents, as the embedded store
+    expect(result.aggregations).toEqual({ regions: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] }, all: { doc_count: 0 } });
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 0, aggs: { r: { terms: { field: 'x', min_doc_count: 0 } } } }, tenant)).rejects.toBeInstanceOf(InvalidQueryError);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers too_many_buckets from Elasticsearch as the same limit error as the embedded store', async () => {
+    const { fake, backend } = setup();
+    fake.intercept(() => esError(400, 'too_many_buckets_exception', 'Trying to create too many buckets. Must be less than or equal to: [65536] but this number of buckets was exceeded. This limit can be set by changing the [search.max_buckets] cluster level setting.', { max_buckets: 65536 }));
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 0, aggs: { h: { histogram: { field: 'p', interval: 1 } } } }, tenant)).rejects.toMatchObject({ limit: 'too_many_buckets', props: { limit: 65536 } });
+  });
+
   it('POST /<index>/_count with the restricted query', async () => {
     const { fake, backend } = setup();
     expect(await runCount(backend, 'gw-countries', undefined, tenant)).toEqual({ count: 0 });

@@ -6,6 +6,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { CountResult, QueryDsl, SearchRequest, SearchResult } from '../port';
 import type { Backend } from './backend';
+import { parseAggregations } from '../embedded/engine/aggregations/parse';
 import { buildCountBody, buildSearchBody } from './searchBody';
 import { toSearchResult, type EsSearchResponse } from './searchResult';
 
@@ -15,7 +16,7 @@ export async function runSearch(backend: Backend, index: string, request: Search
   const body = buildSearchBody(request, filter);
   const params = { index, ...body, ...MISSING_INDEX_IS_EMPTY } as unknown as estypes.SearchRequest;
   const response = await backend.call('query', (client) => client.search(params));
-  return toSearchResult(response as unknown as EsSearchResponse);
+  return toSearchResult(response as unknown as EsSearchResponse, request.aggs === undefined ? null : { nodes: parseAggregations(request.aggs), json: request.aggs });
 }
 
 export async function runCount(backend: Backend, index: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {

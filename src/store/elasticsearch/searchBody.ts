@@ -6,6 +6,7 @@
  * `highlight_query` when there is a filter).
  */
 import type { QueryDsl, SearchRequest } from '../port';
+import { aggsToSend } from './aggregations';
 import { checkCountQuery, checkSearchRequest } from './queryCheck';
 
 export interface SearchBody {
@@ -19,6 +20,7 @@ export interface SearchBody {
   /** The search's time budget (Elasticsearch's time units: milliseconds here). */
   timeout?: string;
   highlight?: Record<string, unknown>;
+  aggs?: Record<string, unknown>;
 }
 
 /** The query of a search or count: the caller's, restricted by the filter when there is one. */
@@ -38,6 +40,7 @@ export function buildSearchBody(request: SearchRequest, filter: QueryDsl | null)
   if (request._source !== undefined && request._source !== null) body._source = request._source;
   if (request.timeout !== undefined) body.timeout = `${request.timeout}ms`;
   if (request.highlight !== undefined) body.highlight = highlightOf(request, filter);
+  if (request.aggs !== undefined) body.aggs = aggsToSend(request.aggs, filter);
   return body;
 }
 

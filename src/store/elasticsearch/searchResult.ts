@@ -5,6 +5,8 @@
  * relation is always "eq").
  */
 import type { Doc, Hit, SearchResult } from '../port';
+import type { AggNode } from '../embedded/engine/aggregations/types';
+import { aggregationsReceived } from './aggregations';
 
 interface EsHit {
   _id?: string;
@@ -17,9 +19,11 @@ interface EsHit {
 export interface EsSearchResponse {
   hits: { total?: number | { value: number; relation?: string }; hits: EsHit[] };
   timed_out?: boolean;
+  aggregations?: unknown;
 }
 
-export function toSearchResult(response: EsSearchResponse): SearchResult {
+/** `aggs`: the request's aggregations (their answers are read with them), parsed and as sent, or null. */
+export function toSearchResult(response: EsSearchResponse, aggs: { nodes: readonly AggNode[]; json: Record<string, unknown> } | null = null): SearchResult {
   const total = response.hits.total;
   const hits = response.hits.hits.map((h): Hit => {
     // `_source: false` gives hits without a source: the port's hits always carry one.
@@ -30,5 +34,6 @@ export function toSearchResult(response: EsSearchResponse): SearchResult {
   });
   const result: SearchResult = { hits, total: typeof total === 'number' ? total : (total?.value ?? hits.length) };
   if (response.timed_out === true) result.timed_out = true;
+  if (aggs !== null) result.aggregations = aggregationsReceived(aggs.nodes, response.aggregations, aggs.json);
   return result;
 }

@@ -77,6 +77,20 @@ function engineMapping(mappings: Record<string, unknown>): Mapping {
   return { keyword, date };
 }
 
+/** Aggregation answers as Elasticsearch writes them: top_hits hits name their index. */
+function withIndexInTopHits(value: unknown, index: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withIndexInTopHits(v, index));
+  if (typeof value !== 'object' || value === null) return value;
+  const obj = value as Record<string, unknown>;
+  const hits = obj.hits as { hits?: unknown } | undefined;
+  if (typeof hits === 'object' && hits !== null && Array.isArray(hits.hits) && 'total' in hits) {
+    return { ...obj, hits: { ...hits, hits: hits.hits.map((h) => ({ _index: index, ...(h as object) })) } };
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) Object.defineProperty(out, key, { value: withIndexInTopHits(obj[key], index), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 function pickSource(source: Doc, includes: string | undefined): Doc {
   if (includes === undefined) return source;
   const out: Doc = {};
@@ -353,7 +367,7 @@ export class FakeElasticsearch {
       return esError(404, 'index_not_found_exception', `no such index [${indexName}]`, { index: indexName });
     }
     const request: SearchRequest = { from: body.from ?? 0, size: body.size ?? 10 };
-    for (const key of ['query', 'sort', 'search_after', '_source', 'highlight'] as const) if (body[key] !== undefined) (request as any)[key] = body[key];
+    for (const key of ['query', 'sort', 'search_after', '_source', 'highlight', 'aggs'] as const) if (body[key] !== undefined) (request as any)[key] = body[key];
     try {
       const result = index.search.search(request, null);
       const hits = result.hits.map((h) => {
@@ -369,6 +383,7 @@ export class FakeElasticsearch {
         timed_out: false,
         _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
         hits: { total: { value: result.total, relation: 'eq' }, max_score: scores.length > 0 ? Math.max(...scores) : null, hits },
+        ...(result.aggregations === undefined ? {} : { aggregations: withIndexInTopHits(result.aggregations, indexName) }),
       };
     } catch (err) {
       if (err instanceof QueryLimitError && err.limit === 'max_analyzed_offset') return esError(400, 'illegal_argument_exception', err.message);
