@@ -53,6 +53,25 @@ describe('match_bool_prefix', () => {
     expect(search({ match_bool_prefix: { _id: 'ke' } }).hits.map((h) => h._id)).toEqual(['ke']);
   });
 
+  it('makes the terms fuzzy with fuzziness, never the prefix', () => {
+    // "untied": one transposition from "united" (AUTO: 2 edits for 6 letters); FuzzyTermsEnum's
+    // boost 1 - 1/6, BM25 on the blended document frequency (top_terms_blended_freqs: united's own)
+    const fuzzyUnited = expectedScore({ N: 4, avgdl: 7 / 4, n: 2, freq: 1, dl: 2, boost: f(1 - f(1 / 6)) });
+    expect(scores({ match_bool_prefix: { name: { query: 'untied k', fuzziness: 'AUTO' } } })).toEqual([
+      ['uk', f(fuzzyUnited + 1)],
+      ['ke', 1],
+      ['kr', 1],
+      ['us', fuzzyUnited],
+    ]);
+    expect(search({ match_bool_prefix: { name: { query: 'untied k', fuzziness: 0 } } }).total).toBe(3);
+    // the prefix is never fuzzy: "kx" prefixes nothing
+    expect(search({ match_bool_prefix: { name: { query: 'kx', fuzziness: 2 } } }).total).toBe(0);
+    expect(search({ match_bool_prefix: { name: { query: 'untied ', fuzziness: 'AUTO', prefix_length: 2 } } }).total).toBe(2); // a space: a term, fuzzy
+    expect(search({ match_bool_prefix: { name: { query: 'untied ', fuzziness: 'AUTO', prefix_length: 3 } } }).total).toBe(0);
+    expect(() => search({ match_bool_prefix: { population: { query: '54', fuzziness: 1 } } })).toThrow('Can only use fuzzy queries on keyword and text fields');
+    expect(() => search({ match_bool_prefix: { name: { query: 'x', fuzziness: 3 } } })).toThrow('fuzziness');
+  });
+
   it('analyzes a keyword field with the standard analyzer when asked to', () => {
     const lower = indexAll(new SearchIndex({ keyword: ['tag'] }), [['1', { tag: 'red' }], ['2', { tag: 'reddish' }]]);
     const hits = (query: Record<string, unknown>) => lower.search({ query, from: 0, size: 10 }).hits.map((h) => h._id);
@@ -66,7 +85,6 @@ describe('match_bool_prefix', () => {
   });
 
   it('refuses malformed parameters with their place', () => {
-    expect(() => search({ match_bool_prefix: { name: { query: 'x', fuzziness: 'AUTO' } } })).toThrow('parameter "fuzziness" is not supported');
     expect(() => search({ match_bool_prefix: { name: { query: 'x', slop: 1 } } })).toThrow('unsupported parameter "slop" for [match_bool_prefix] at query.match_bool_prefix.name');
     expect(() => search({ match_bool_prefix: { name: { query: 'x', max_expansions: 0 } } })).toThrow('max_expansions');
     expect(() => search({ match_bool_prefix: { name: { query: 'x', prefix_length: -1 } } })).toThrow('prefix_length');

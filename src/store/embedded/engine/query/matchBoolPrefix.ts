@@ -11,8 +11,9 @@
  * PrefixQuery (constant score: it scores the boost) only when the text ends with it ("united k": a
  * prefix; "united k " or "united k.": the user moved on, a term). On a keyword field the keyword
  * analyzer keeps the value whole: one PrefixQuery of it; on numeric, date and boolean fields the
- * field's term query. An unmapped field matches nothing. `fuzziness` is refused for now;
- * `prefix_length`, `max_expansions`, `fuzzy_transpositions` and `fuzzy_rewrite` are checked.
+ * field's term query. An unmapped field matches nothing. `fuzziness` (with `prefix_length`,
+ * `max_expansions`, `fuzzy_transpositions`, `fuzzy_rewrite`) makes each term but the prefix a fuzzy
+ * query (fuzzy.ts), as MatchQueryParser.newTermQuery does; the prefix stays a prefix.
  */
 import { analyzeText, lastTokenEndsText } from '../analyzer';
 import { toText } from '../fieldValues';
@@ -24,9 +25,9 @@ import { exactQuery, fieldType } from './fieldQueries';
 import { leniently, readAnalyzer, readOperator } from './fullText';
 import { CONSTANT_SCORE } from './leaves';
 import { applyMinimumShouldMatch, readMinimumShouldMatch } from './minimumShouldMatch';
-import { readMaxExpansions } from './matchPhrasePrefix';
-import { at, boostOf, checkParams, invalid, readBoolean, readInteger, readName, readScalar, readString, singleField } from './params';
-import { parseRewrite, prefixLeaf, stringFieldOnly } from './prefix';
+import { FUZZY_MATCH_PARAMS, FuzzyOptions, fuzzyQuery, readFuzzyParams } from './fuzzy';
+import { at, boostOf, checkParams, invalid, readName, readScalar, singleField } from './params';
+import { prefixLeaf, stringFieldOnly } from './prefix';
 
 export interface BoolPrefixOptions {
   readonly operator: 'or' | 'and';
@@ -35,6 +36,8 @@ export interface BoolPrefixOptions {
   readonly lenient: boolean;
   /** `analyzer` when given (only "standard" exists), else null: the field's own. */
   readonly analyzer: 'standard' | null;
+  /** `fuzziness` and its parameters, for the terms (not the prefix). */
+  readonly fuzzy: FuzzyOptions | null;
   readonly where: string;
 }
 
@@ -45,8 +48,11 @@ export function boolPrefixQuery(ctx: BuildContext, field: string, value: string 
   const text = toText(value);
   if (text === null) throw invalid(`a query text at ${options.where} must be a string, a number or a boolean, got ${describe(value)}`);
   const { maxClauseCount } = ctx.limits;
-  const { where } = options;
-  const newTermQuery = (token: string): LQuery => (type === 'text' || type === 'keyword' ? termQuery(field, token) : leniently(options.lenient, () => exactQuery(ctx, field, token, where)));
+  const { fuzzy, where } = options;
+  const newTermQuery = (token: string): LQuery => {
+    if (fuzzy !== null) return leniently(options.lenient, () => fuzzyQuery(ctx, field, token, fuzzy, where));
+    return type === 'text' || type === 'keyword' ? termQuery(field, token) : leniently(options.lenient, () => exactQuery(ctx, field, token, where));
+  };
   const newPrefixQuery = (token: string): LQuery =>
     leniently(options.lenient, () => (stringFieldOnly(ctx, 'prefix', field, where) ? prefixLeaf(field, token, false, CONSTANT_SCORE, maxClauseCount) : matchNone(`unmapped field ${field}`)));
   if (options.analyzer === null && type !== 'text') {
@@ -63,29 +69,19 @@ export function boolPrefixQuery(ctx: BuildContext, field: string, value: string 
   return booleanQuery(tokens.map((token, i) => ({ occur, query: queryOf(token, i) })));
 }
 
-/** The fuzzy parameters of match_bool_prefix, checked (fuzziness itself is refused until fuzzy matching exists). */
-function readFuzzyParams(clause: string, raw: Record<string, unknown>, where: string): void {
-  if (hasOwn(raw, 'fuzziness')) throw invalid(`[${clause}] parameter "fuzziness" is not supported at ${at(where, 'fuzziness')}`);
-  if (hasOwn(raw, 'prefix_length')) readInteger(clause, 'prefix_length', raw.prefix_length, at(where, 'prefix_length'));
-  if (hasOwn(raw, 'fuzzy_transpositions')) readBoolean(clause, 'fuzzy_transpositions', raw.fuzzy_transpositions, at(where, 'fuzzy_transpositions'));
-  readMaxExpansions(clause, raw, where, 1);
-  if (hasOwn(raw, 'fuzzy_rewrite')) parseRewrite(clause, readString(clause, 'fuzzy_rewrite', raw.fuzzy_rewrite, at(where, 'fuzzy_rewrite')), at(where, 'fuzzy_rewrite'));
-}
-
 export const parseMatchBoolPrefix: ClauseParser = (body, path) => {
   const clause = 'match_bool_prefix';
   const [field, raw] = singleField(clause, body, path);
   const where = at(path, field);
-  const defaults: BoolPrefixOptions = { operator: 'or', zeroTermsQuery: 'none', lenient: false, analyzer: null, where };
+  const defaults: BoolPrefixOptions = { operator: 'or', zeroTermsQuery: 'none', lenient: false, analyzer: null, fuzzy: null, where };
   if (!isPlainObject(raw)) {
     const text = readScalar(clause, 'query', raw, where);
     return { toLucene: (ctx) => boolPrefixQuery(ctx, field, text, defaults) };
   }
-  checkParams(clause, raw, ['query', 'analyzer', 'operator', 'minimum_should_match', 'fuzziness', 'prefix_length', 'max_expansions', 'fuzzy_transpositions', 'fuzzy_rewrite', 'boost', '_name'], where);
+  checkParams(clause, raw, ['query', 'analyzer', 'operator', 'minimum_should_match', ...FUZZY_MATCH_PARAMS, 'boost', '_name'], where);
   if (!hasOwn(raw, 'query')) throw invalid(`[${clause}] at ${where} needs a "query"`);
   const text = readScalar(clause, 'query', raw.query, at(where, 'query'));
-  const options: BoolPrefixOptions = { ...defaults, operator: readOperator(clause, raw, where), analyzer: readAnalyzer(clause, raw, where) };
-  readFuzzyParams(clause, raw, where);
+  const options: BoolPrefixOptions = { ...defaults, operator: readOperator(clause, raw, where), analyzer: readAnalyzer(clause, raw, where), fuzzy: readFuzzyParams(clause, raw, where) };
   const msm = hasOwn(raw, 'minimum_should_match') ? readMinimumShouldMatch(clause, raw.minimum_should_match, at(where, 'minimum_should_match')) : null;
   const boost = boostOf(clause, raw, where);
   readName(clause, raw, where);

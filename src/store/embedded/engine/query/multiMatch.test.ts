@@ -70,6 +70,9 @@ describe('multi_match', () => {
     expect(scores({ multi_match: { query: 'fra wi', fields: ['name', 'tags'], type: 'bool_prefix' } })).toEqual([['1', 1]]);
     expect(search({ multi_match: { query: 'south a', fields: ['name'], type: 'bool_prefix', operator: 'and' } }).hits.map((h) => h._id)).toEqual(['3']);
     expect(() => search({ multi_match: { query: 'fra', fields: ['name'], type: 'bool_prefix', slop: 1 } })).toThrow('[slop] not allowed for type [bool_prefix]');
+    // fuzziness makes the terms fuzzy, not the prefix: "sotuh" is "south" with a transposition
+    expect(search({ multi_match: { query: 'sotuh a', fields: ['name', 'tags'], type: 'bool_prefix', fuzziness: 'AUTO', operator: 'and' } }).hits.map((h) => h._id)).toEqual(['3']);
+    expect(search({ multi_match: { query: 'sotuh a', fields: ['name', 'tags'], type: 'bool_prefix', operator: 'and' } }).total).toBe(0);
   });
 
   it('rejects unknown types, bad max_expansions and malformed fields', () => {

@@ -102,7 +102,6 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
   const fuzzy = readFuzzyParams('multi_match', body, path);
   // MultiMatchQueryBuilder.fromXContent
   if (fuzzy !== null && (type === 'phrase' || type === 'phrase_prefix' || type === 'cross_fields')) throw invalid(`[multi_match] Fuzziness not allowed for type [${type}] at ${at(path, 'fuzziness')}`);
-  if (fuzzy !== null && type === 'bool_prefix') throw invalid(`[multi_match] parameter "fuzziness" is not supported for type [bool_prefix] at ${at(path, 'fuzziness')}`);
   const maxExpansions = readMaxExpansions('multi_match', body, path, 1);
   readName('multi_match', body, path);
   const lenient = lenientParam ?? specs.some((s) => s.pattern === '*');
@@ -119,7 +118,7 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
           type === 'phrase_prefix'
             ? phrasePrefixQuery(ctx, field, text, { slop, maxExpansions, zeroTermsQuery, lenient, analyzer, where })
             : type === 'bool_prefix'
-              ? boolPrefixQuery(ctx, field, text, { operator, zeroTermsQuery, lenient, analyzer, where })
+              ? boolPrefixQuery(ctx, field, text, { operator, zeroTermsQuery, lenient, analyzer, fuzzy, where })
               : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where, fuzzy });
         if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
         if (fieldBoost !== 1 && query.type !== 'matchNone') query = boostQuery(query, fieldBoost);

@@ -1,5 +1,6 @@
 /**
- * Differential test against the real Lucene: `match_phrase_prefix`, `match_bool_prefix` and
+ * Differential test against the real Lucene: `match_phrase_prefix`, `match_bool_prefix` (with and
+ * without fuzziness) and
  * `multi_match` of types phrase_prefix, bool_prefix and cross_fields on a seeded corpus, run by the
  * engine and by Lucene (ScoringOracle.java) with the queries Elasticsearch builds for them (written
  * here from Elasticsearch's MatchQueryParser, MultiPhrasePrefixQuery, MultiMatchQueryParser and
@@ -113,9 +114,10 @@ function cases(rand: () => number): Case[] {
     const operator = pick(['or', 'or', 'and'] as const);
     const msm = operator === 'or' ? pick([null, null, 1, 2, -1]) : null;
     const field = pick(['name', 'desc']);
+    const fuzzy = rand() < 0.3;
     out.push({
-      dsl: { match_bool_prefix: { [field]: { query: text, operator, ...(msm === null ? {} : { minimum_should_match: msm }) } } },
-      lucene: boolPrefixLucene(field, tokens, endsInToken, operator, msm),
+      dsl: { match_bool_prefix: { [field]: { query: text, operator, ...(msm === null ? {} : { minimum_should_match: msm }), ...(fuzzy ? { fuzziness: 'AUTO' } : {}) } } },
+      lucene: boolPrefixLucene(field, tokens, endsInToken, operator, msm, fuzzy),
     });
   }
   for (let i = 0; i < 80; i++) {
