@@ -1,7 +1,12 @@
 /** Object-type resolvers: entities by their `entityType`, hits, keys. Entities are resolved from their `_source`. */
 import { SOURCE_JSON, readOnlySource, type Doc, type Hit, type SearchResult } from '../../../store/port';
 import { RawJson } from '../rawJson';
+import { facetsOf } from '../facets';
 import type { EntityChange } from '../../../core/events/changeFeed';
+
+/** On a search answer: the request's `aggs` (set by the search resolver), which facets are read with. */
+export const AGGS_REQUEST: unique symbol = Symbol('aggsRequest');
+type WithAggs = SearchResult & { [AGGS_REQUEST]?: Record<string, unknown> };
 
 /** entityType -> GraphQL type, for the types with a GraphQL type of their own. */
 const TYPED: Record<string, string> = { country: 'Country' };
@@ -25,7 +30,12 @@ export const entityTypeResolvers = {
     highlight: (hit: Hit) => hit.highlight ?? null,
   },
   SearchResult: {
+    // a size 0 search with aggs answers no hits (core's SearchAnswer)
+    hits: (result: Partial<SearchResult>) => result.hits ?? [],
     timedOut: (result: SearchResult) => result.timed_out === true,
+    aggregations: (result: SearchResult) => result.aggregations ?? null,
+    facets: (result: WithAggs) => facetsOf(result[AGGS_REQUEST], result.aggregations),
+    facet: (result: WithAggs, args: { name: string }) => facetsOf(result[AGGS_REQUEST], result.aggregations).find((f) => f.name === args.name) ?? null,
   },
   ApiKeyHit: {
     id: (hit: Hit) => hit._id,

@@ -7,6 +7,7 @@ import { searchEntities } from '../../../core/entities/searchEntities';
 import { parseSearchRequest } from '../../../core/search/searchRequest';
 import type { GraphQLContext } from '../context';
 import { unwrap } from '../errors';
+import { AGGS_REQUEST } from './entityTypes';
 
 interface SearchArgs {
   query?: unknown;
@@ -16,6 +17,7 @@ interface SearchArgs {
   searchAfter?: unknown[] | null;
   timeout?: string | null;
   highlight?: unknown;
+  aggs?: unknown;
 }
 
 /** The GraphQL arguments as the search body and arguments REST would have sent. */
@@ -26,6 +28,7 @@ export function searchRequestOf(args: SearchArgs, requestId: string) {
   if (args.searchAfter !== undefined && args.searchAfter !== null) body.search_after = args.searchAfter;
   if (args.timeout !== undefined && args.timeout !== null) body.timeout = args.timeout;
   if (args.highlight !== undefined && args.highlight !== null) body.highlight = args.highlight;
+  if (args.aggs !== undefined && args.aggs !== null) body.aggs = args.aggs;
   return unwrap(parseSearchRequest(body, { from: args.from, size: args.size }), requestId);
 }
 
@@ -34,7 +37,10 @@ export const queryResolvers = {
     const principal = await ctx.principal();
     const type = unwrap(parseTypeName(args.type), ctx.requestId);
     const request = searchRequestOf(args, ctx.requestId);
-    return unwrap(await searchEntities(ctx.deps, principal, { type, request }), ctx.requestId);
+    const answer = unwrap(await searchEntities(ctx.deps, principal, { type, request }), ctx.requestId);
+    // the request's aggs, for the typed facets (SearchResult.facets)
+    if (request.aggs !== undefined) Object.defineProperty(answer, AGGS_REQUEST, { value: request.aggs });
+    return answer;
   },
 
   async count(_: unknown, args: { type: string; query?: unknown }, ctx: GraphQLContext) {
