@@ -24,8 +24,10 @@ import { parseMatchPhrasePrefix } from './matchPhrasePrefix';
 import { parseMultiMatch } from './multiMatch';
 import { invalid } from './params';
 import { parsePrefix } from './prefix';
+import { parseQueryString } from './queryString';
 import { parseRange } from './range';
 import { parseRegexp } from './regexp';
+import { parseSimpleQueryString } from './simpleQueryString';
 import { parseTerm } from './term';
 import { parseTerms } from './terms';
 import { parseWildcard } from './wildcard';
@@ -51,6 +53,8 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['bool', parseBool],
   ['constant_score', parseConstantScore],
   ['dis_max', parseDisMax],
+  ['query_string', parseQueryString],
+  ['simple_query_string', parseSimpleQueryString],
 ]);
 
 /** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */

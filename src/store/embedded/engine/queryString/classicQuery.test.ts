@@ -22,7 +22,7 @@ const SETTINGS: ClassicSettings = {
   lenient: null,
   minimumShouldMatch: null,
   env: { rewrite: CONSTANT_SCORE, timeZone: null, maxDeterminizedStates: null, where: 'query' },
-  fuzzy: (_env, field, term, edits) => termQuery(field, `${term}~${edits}`),
+  fuzzy: { prefixLength: 0, maxExpansions: 50, transpositions: true },
 };
 const query = (text: string, settings: Partial<ClassicSettings> = {}) =>
   printQuery(classicQuery(build, parseClassic(text, { fuzzyDistance: (image) => (image === '~' ? 2 : Number(image.slice(1))), limits: DEFAULT_LIMITS }), { ...SETTINGS, ...settings }));
@@ -91,6 +91,9 @@ describe('query_string: the query of the parsed syntax', () => {
   });
 
   it('hands fuzzy terms to the fuzzy query of each field, with their edit distance', () => {
-    expect(query('Abc~1')).toBe('name:abc~1');
+    expect(query('Abc~1')).toBe('fuzzy:["abc",1,0,true]:top_terms_blended_freqs_50:"name"');
+    expect(query('code:Abc~2', { fuzzy: { prefixLength: 1, maxExpansions: 5, transpositions: false } })).toBe('fuzzy:["Abc",2,1,false]:top_terms_blended_freqs_5:"code"');
+    expect(() => query('population:1~1')).toThrow('Can only use fuzzy queries on keyword and text fields');
+    expect(query('population:1~1', { lenient: true })).toBe('MatchNoDocsQuery');
   });
 });

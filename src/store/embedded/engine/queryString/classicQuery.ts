@@ -21,10 +21,7 @@ import { applyMinimumShouldMatch } from '../query/minimumShouldMatch';
 import { ClauseNode, Conjunction, Modifier, QueryNode, TermNode } from './classicParser';
 import { FieldWeights, checkFieldCount, hasAllFields, isMatchAll, resolveField, resolveFields } from './fields';
 import { javaInt } from './javaNumbers';
-import { ClauseCounter, FieldEnv, TextType, boosted, normalizeTerm, perField, prefixField, rangeField, regexpField, textQuery, wildcardField } from './perField';
-
-/** The field query a fuzzy term becomes (`term~N`), given its field, normalized term and edit distance. */
-export type FuzzyField = (env: FieldEnv, field: string, term: string, edits: number) => LQuery;
+import { ClauseCounter, FieldEnv, FuzzyParams, TYPE_TIE_BREAKER, TextType, boosted, fuzzyField, perField, prefixField, rangeField, regexpField, textQuery, wildcardField } from './perField';
 
 /** The `query_string` parameters that shape the query (QueryStringQueryBuilder). */
 export interface ClassicSettings {
@@ -41,11 +38,8 @@ export interface ClassicSettings {
   readonly lenient: boolean | null;
   readonly minimumShouldMatch: string | null;
   readonly env: Omit<FieldEnv, 'build' | 'counter' | 'lenient' | 'operator'>;
-  readonly fuzzy: FuzzyField;
+  readonly fuzzy: FuzzyParams;
 }
-
-/** MultiMatchQueryBuilder.Type.tieBreaker. */
-const TYPE_TIE_BREAKER: Record<TextType, number> = { best_fields: 0, most_fields: 1, phrase: 0 };
 
 const EXISTS_FIELD = '_exists_';
 
@@ -211,7 +205,7 @@ class ClassicBuilder {
   private fuzzyQuery(field: string | null, text: string, edits: number): LQuery | null {
     const fields = this.fieldsOf(field, false);
     if (fields.size === 0) return matchNone(`unmapped field ${field}`);
-    return perField(fields, (f) => (fieldType(this.build, f) === undefined ? matchNone(`unmapped field ${f}`) : this.settings.fuzzy(this.env, f, normalizeTerm(this.env, f, text), edits)), this.tieBreaker);
+    return perField(fields, (f) => fuzzyField(this.env, f, text, edits, this.settings.fuzzy), this.tieBreaker);
   }
 }
 

@@ -23,6 +23,10 @@ import { analyzeText, lowercaseTerm } from '../analyzer';
 import { tooManyClauses } from '../limits';
 import { LQuery, boostQuery, booleanQuery, countClauses, disMax, matchNone, termQuery, withBoost } from '../lucene/query';
 import { analyzedQuery } from '../query/analyzedQuery';
+import { crossFieldsQuery } from '../query/crossFields';
+import { FuzzyOptions, fuzzyQuery } from '../query/fuzzy';
+import { boolPrefixQuery } from '../query/matchBoolPrefix';
+import { phrasePrefixQuery } from '../query/matchPhrasePrefix';
 import { BuildContext } from '../query/context';
 import { existsQuery } from '../query/exists';
 import { fieldType } from '../query/fieldQueries';
@@ -34,8 +38,14 @@ import { wildcardLeaf } from '../query/wildcard';
 import { TimeZone } from '../dates';
 import { ParseError } from './classicParser';
 
-/** MultiMatchQueryBuilder.Type, as far as the query string parsers use it. */
-export type TextType = 'best_fields' | 'most_fields' | 'phrase';
+/** MultiMatchQueryBuilder.Type. */
+export type TextType = 'best_fields' | 'most_fields' | 'cross_fields' | 'phrase' | 'phrase_prefix' | 'bool_prefix';
+
+/** MultiMatchQueryBuilder.Type.tieBreaker: the default tie breaker of each type. */
+export const TYPE_TIE_BREAKER: Record<TextType, number> = { best_fields: 0, most_fields: 1, cross_fields: 0, phrase: 0, phrase_prefix: 0, bool_prefix: 1 };
+
+/** The fuzzy parameters of a query string (fuzzy_prefix_length, fuzzy_max_expansions, fuzzy_transpositions). */
+export type FuzzyParams = Pick<FuzzyOptions, 'prefixLength' | 'maxExpansions' | 'transpositions'>;
 
 /** Counts the leaf clauses of what a query string builds, refusing (too_many_clauses) past the limit. */
 export class ClauseCounter {
@@ -95,19 +105,38 @@ function matchField(env: FieldEnv, field: string, text: string, tokens: () => re
   return booleanQuery(terms.map((term) => ({ occur, query: termQuery(field, term) })));
 }
 
+/** MatchQueryParser.parse of the prefix types on one field: match_phrase_prefix, match_bool_prefix. */
+function prefixTypeField(env: FieldEnv, field: string, text: string, type: 'phrase_prefix' | 'bool_prefix', slop: number): LQuery {
+  const common = { zeroTermsQuery: 'none' as const, lenient: env.lenient, analyzer: null, where: env.where };
+  // MatchQueryParser's max_expansions, which query_string leaves at its default
+  if (type === 'phrase_prefix') return phrasePrefixQuery(env.build, field, text, { ...common, slop, maxExpansions: 50 });
+  // no fuzziness for the words (query_string's applies to term~ only)
+  const options = { ...common, operator: env.operator, fuzzy: null };
+  return boolPrefixQuery(env.build, field, text, options);
+}
+
 /**
- * MultiMatchQueryParser.parse (types best_fields, most_fields, phrase): each field's match query
- * with its boost, combined in a DisjunctionMaxQuery; null when the text has no token.
+ * MultiMatchQueryParser.parse: each field's query of the type for the text, with its boost,
+ * combined in a DisjunctionMaxQuery (cross_fields: the fields blended, crossFields.ts); null
+ * when the text has no token (zero_terms_query NULL).
  */
 export function textQuery(env: FieldEnv, fields: ReadonlyMap<string, number>, text: string, type: TextType, slop: number, tieBreaker: number): LQuery | null {
   const mapped = [...fields].filter(([field]) => fieldType(env.build, field) !== undefined);
   if (mapped.length === 0) return matchNone(`unmapped fields [${[...fields.keys()].join(', ')}]`);
   let analyzed: string[] | null = null;
   const tokens = () => (analyzed ??= analyzeText(text));
+  const noToken = (field: string) => fieldType(env.build, field) === 'text' && tokens().length === 0;
+  if (type === 'cross_fields') {
+    if (mapped.every(([field]) => noToken(field))) return null;
+    const options = { operator: env.operator, minimumShouldMatch: null, tieBreaker, lenient: env.lenient, zeroTermsQuery: 'none' as const, analyzer: null, where: env.where };
+    return env.counter.add(crossFieldsQuery(env.build, new Map(mapped), text, options));
+  }
   const queries: LQuery[] = [];
   for (const [field, boost] of mapped) {
-    const query = env.counter.add(matchField(env, field, text, tokens, type === 'phrase', slop));
-    if (query !== null) queries.push(withBoost(query, boost));
+    let query: LQuery | null;
+    if (type === 'phrase_prefix' || type === 'bool_prefix') query = noToken(field) ? null : prefixTypeField(env, field, text, type, slop);
+    else query = matchField(env, field, text, tokens, type === 'phrase', slop);
+    if (env.counter.add(query) !== null) queries.push(withBoost(query as LQuery, boost));
   }
   return disjunction(queries, tieBreaker);
 }
@@ -189,6 +218,17 @@ export function rangeField(env: FieldEnv, field: string, lower: string | null, u
   const normalize = (bound: string | null) => (bound !== null && type === 'text' ? lowercaseTerm(bound) : bound);
   const spec: RangeSpec = { from: normalize(lower), to: normalize(upper), includeLower, includeUpper, timeZone: type === 'date' ? env.timeZone : null, formats: null };
   return leniently(env, field, () => rangeQuery(env.build, field, spec, env.where));
+}
+
+/**
+ * A fuzzy term on one field (StringFieldType.fuzzyQuery with Fuzziness.fromEdits): the term
+ * normalized by the field's analyzer, FuzzyQuery's default rewrite; on a field of another type
+ * nothing when lenient, else a 400.
+ */
+export function fuzzyField(env: FieldEnv, field: string, text: string, edits: number, params: FuzzyParams): LQuery {
+  if (fieldType(env.build, field) === undefined) return unmapped(field);
+  const options: FuzzyOptions = { ...params, fuzziness: { auto: false, edits }, rewrite: null };
+  return leniently(env, field, () => fuzzyQuery(env.build, field, normalizeTerm(env, field, text), options, env.where));
 }
 
 /** BoostQuery wrapping as the classic parser's handleBoost does it (always, when a boost was written). */

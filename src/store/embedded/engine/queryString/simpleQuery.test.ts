@@ -1,5 +1,4 @@
 import { DEFAULT_LIMITS } from '../limits';
-import { termQuery } from '../lucene/query';
 import { IndexMapping } from '../mapping';
 import { CONSTANT_SCORE } from '../query/leaves';
 import { SimpleFlag, parseSimple } from './simpleParser';
@@ -16,7 +15,7 @@ const SETTINGS: SimpleSettings = {
   quoteFieldSuffix: null,
   minimumShouldMatch: null,
   env: { rewrite: CONSTANT_SCORE, timeZone: null, maxDeterminizedStates: null, where: 'query' },
-  fuzzy: (_env, field, term, edits) => termQuery(field, `${term}~${edits}`),
+  fuzzy: { prefixLength: 0, maxExpansions: 50, transpositions: true },
 };
 const query = (text: string, settings: Partial<SimpleSettings> = {}, flags: number = SimpleFlag.ALL) => printQuery(simpleQuery(build, parseSimple(text, flags, DEFAULT_LIMITS), { ...SETTINGS, ...settings }));
 
@@ -44,7 +43,7 @@ describe('simple_query_string: the query of the scanned steps', () => {
     const fields = new Map([['name', 2], ['code', 1]]);
     expect(query('Fr', { fields })).toBe('((name:fr)^2 | code:Fr)~1');
     expect(query('Fr*', { fields })).toMatch(/^\(\(prefix:\["fr",false\].*\)\^2 \| prefix:\["Fr",false\].*\)~1$/);
-    expect(query('Fr~1', { fields })).toBe('((name:fr~1)^2 | code:Fr~1)~1');
+    expect(query('Fr~1', { fields })).toBe('((fuzzy:["fr",1,0,true]:top_terms_blended_freqs_50:"name")^2 | fuzzy:["Fr",1,0,true]:top_terms_blended_freqs_50:"code")~1');
     expect(query('"new york"', { fields })).toBe('((name:"new york")^2 | code:new york)~0');
     expect(query('"new york"', { fields: new Map([['name', 1]]), quoteFieldSuffix: '.keyword' })).toBe('name:"new york"');
   });

@@ -16,12 +16,8 @@ import { LQuery, MATCH_ALL, booleanQuery, matchNone } from '../lucene/query';
 import { BuildContext } from '../query/context';
 import { applyMinimumShouldMatch } from '../query/minimumShouldMatch';
 import { FieldWeights, hasAllFields, resolveFields } from './fields';
-import { ClauseCounter, FieldEnv, normalizeTerm, perField, prefixField, textQuery } from './perField';
-import { fieldType } from '../query/fieldQueries';
+import { ClauseCounter, FieldEnv, FuzzyParams, fuzzyField, perField, prefixField, textQuery } from './perField';
 import { Branch, SimpleAst, Step } from './simpleParser';
-
-/** The field query a fuzzy term becomes (`term~N`), given its field, text and edit distance. */
-export type SimpleFuzzy = (env: FieldEnv, field: string, text: string, edits: number) => LQuery;
 
 /** The `simple_query_string` parameters that shape the query (SimpleQueryStringBuilder). */
 export interface SimpleSettings {
@@ -33,7 +29,7 @@ export interface SimpleSettings {
   readonly quoteFieldSuffix: string | null;
   readonly minimumShouldMatch: string | null;
   readonly env: Omit<FieldEnv, 'build' | 'counter' | 'lenient' | 'operator'>;
-  readonly fuzzy: SimpleFuzzy;
+  readonly fuzzy: FuzzyParams;
 }
 
 /** SimpleQueryParser.State, as buildQueryTree changes it. */
@@ -94,7 +90,7 @@ class SimpleBuilder {
       case 'prefix':
         return this.eachField((field) => prefixField(this.env, field, branch.text, this.settings.analyzeWildcard));
       case 'fuzzy':
-        return this.eachField((field) => (fieldType(this.env.build, field) === undefined ? matchNone(`unmapped field ${field}`) : this.settings.fuzzy(this.env, field, normalizeTerm(this.env, field, branch.text), branch.edits)));
+        return this.eachField((field) => fuzzyField(this.env, field, branch.text, branch.edits, this.settings.fuzzy));
     }
   }
 
