@@ -39,7 +39,8 @@ describe('checkSearchRequest (before anything is sent)', () => {
 
   it.each([
     [{ more_like_this: { like: 'x' } }, 'more_like_this'],
-    [{ query_string: { query: 'x' } }, 'query_string'],
+    [{ percolate: { field: 'q' } }, 'percolate'],
+    [{ query_string: { query: 'name:(x' } }, 'Cannot parse'],
     [{ bool: { must: [{ function_score: {} }] } }, 'function_score'],
     [{ bool: { filter: [{ script: { script: 'doc' } }] } }, 'script'],
   ])('refuses the query %p, naming %s, like the embedded store', (query, name) => {

@@ -3,7 +3,7 @@
  * its query, filter, sort, `_source` and `search_after` must be what DESIGN.md "Embedded engine"
  * lists (the same parsers as the embedded store: same clauses accepted, same 400 and message for
  * an unsupported clause or a script). Elasticsearch accepts many more clauses (`more_like_this`,
- * `query_string`, `function_score`...): refusing them here keeps the API identical on both stores
+ * `function_score`, `percolate`...): refusing them here keeps the API identical on both stores
  * and keeps expensive or scripted queries away from the cluster. What only the data can tell (a
  * sort on a text field) is left to Elasticsearch, whose reason is passed on (errors.ts).
  */
