@@ -50,6 +50,10 @@ function clauseArbitraries(sub: fc.Arbitrary<Query>): Record<string, fc.Arbitrar
       .tuple(word, word, fc.integer({ min: 1, max: 3 }), fc.constantFrom('or', 'and'))
       .map(([a, b, n, operator]) => ({ match_bool_prefix: { name: { query: `${a} ${b.slice(0, n)}`, operator } } })),
     multi_match: word.map((w) => ({ multi_match: { query: w, fields: ['name', 'tags'] } })),
+    query_string: fc
+      .tuple(word, word, fc.constantFrom('AND', 'OR', 'AND NOT'), fc.integer({ min: 1, max: 3 }))
+      .map(([a, b, op, n]) => ({ query_string: { query: `name:(${a} ${op} ${b.slice(0, n)}*) OR tags:${b} OR rank:>=${n}` } })),
+    simple_query_string: fc.tuple(word, word).map(([a, b]) => ({ simple_query_string: { query: `${a} | -${b}`, fields: ['name', 'tags'] } })),
     term: fc.oneof(
       fc.constantFrom(...CODES).map((c) => ({ term: { 'code.keyword': c } })),
       fc.boolean().map((b) => ({ term: { active: b } })),
