@@ -154,8 +154,8 @@ describeEachStore('search', (target) => {
   it('refuses unsupported clauses and body keys (400 naming them), scripts, and windows over 10,000 (413)', async () => {
     const unsupported = await failsWith(reader, 'POST', path(countries, '/search'), { query: { more_like_this: { like: 'x' } } }, 'services.storage.invalid_search_query', 400);
     expect(unsupported.message).toContain('more_like_this');
-    const aggs = await failsWith(reader, 'POST', path(countries, '/search'), { aggs: {} }, 'services.storage.invalid_search_query', 400);
-    expect(aggs.message).toContain('aggs');
+    const suggest = await failsWith(reader, 'POST', path(countries, '/search'), { suggest: {} }, 'services.storage.invalid_search_query', 400);
+    expect(suggest.message).toContain('suggest');
     await failsWith(reader, 'POST', path(countries, '/search'), { query: { bool: { filter: [{ script: { script: 'true' } }] } } }, 'services.storage.invalid_search_query', 400);
     await failsWith(reader, 'POST', path(countries, '/search?from=9995&size=10'), {}, 'services.storage.get_limit_exceeded', 413);
     await failsWith(reader, 'POST', path(countries, '/count'), { query: { regexp: { name: 'x(.*' } } }, 'services.storage.invalid_search_query', 400);

@@ -75,11 +75,18 @@ const ROWS: Row[] = [
     message: /more_like_this/,
   },
   {
-    title: 'unsupported body key (aggs)',
+    title: 'unsupported body key (suggest)',
+    call: () => search({ body: { suggest: { s: { text: 'fra' } } } }),
+    id: 'services.storage.invalid_search_query',
+    status: 400,
+    message: /suggest/,
+  },
+  {
+    title: 'aggregation on a text field',
     call: () => search({ body: { aggs: { codes: { terms: { field: 'code' } } } } }),
     id: 'services.storage.invalid_search_query',
     status: 400,
-    message: /aggs/,
+    message: /Text fields are not optimised/,
   },
 ];
 
