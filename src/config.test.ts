@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://user:pw@redis.example:6380' }).redis.url).toBe('rediss://user:pw@redis.example:6380');
   });
 
+  it('logs every request unless LOG_REQUESTS=false; serves /metrics to anyone outside production and to admins in production unless METRICS says', () => {
+    expect(loadConfig({}).logRequests).toBe(true);
+    expect(loadConfig({ LOG_REQUESTS: 'false' }).logRequests).toBe(false);
+    expect(loadConfig({ LOG_REQUESTS: '0' }).logRequests).toBe(false);
+    expect(loadConfig({}).metrics).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).metrics).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), METRICS: 'public' }).metrics).toBe('public');
+    expect(loadConfig({ METRICS: 'off' }).metrics).toBe('off');
+    expect(() => loadConfig({ METRICS: 'yes' })).toThrow(/METRICS/);
+    expect(() => loadConfig({ LOG_REQUESTS: 'no' })).toThrow(/LOG_REQUESTS/);
+  });
+
   it('reads durations for API_KEY_MAX_TTL', () => {
     expect(loadConfig({ API_KEY_MAX_TTL: '30d' }).apiKeys.maxTtl).toBe(30 * 86_400_000);
   });

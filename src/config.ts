@@ -109,6 +109,8 @@ const schema = z.object({
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, "-" or "_"')
     .default('entity'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: flag,
+  METRICS: z.enum(['public', 'admin', 'off']).optional(),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   AUTH_JWKS_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s) URL'),
   AUTH_ISSUER: optionalString,
@@ -167,6 +169,10 @@ export interface Config {
   dataDir: string;
   indexName: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_REQUESTS: one access log line per request, at info (README "Observability"). */
+  logRequests: boolean;
+  /** METRICS: GET /metrics for anyone (`public`), for admins only (`admin`), or not at all (`off`). */
+  metrics: 'public' | 'admin' | 'off';
   auth: {
     secret?: string;
     jwksUrl?: string;
@@ -277,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     indexName: e.INDEX_NAME,
     logLevel: e.LOG_LEVEL,
+    logRequests: flagValue(e.LOG_REQUESTS, true),
+    metrics: e.METRICS ?? (e.NODE_ENV === 'production' ? 'admin' : 'public'),
     auth: {
       secret: e.AUTH_SECRET,
       jwksUrl: e.AUTH_JWKS_URL,

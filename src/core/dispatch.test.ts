@@ -1,6 +1,6 @@
 import type { CoreDeps } from './deps';
 import { Dispatcher } from './dispatch';
-import type { Envelope } from './envelope';
+import { CALLER, type Envelope } from './envelope';
 import { fail, ok } from './errors';
 import { defineOperation, type Operation } from './operation';
 import { ANONYMOUS } from './principal';
@@ -57,5 +57,21 @@ describe('Dispatcher', () => {
     for (const action of ['throwsInParse', 'throwsInRun', 'rejects']) answers.push(await dispatcher.dispatch(request(action)));
     for (const envelope of answers) expect(envelope).toMatchObject({ status: 500, error: { id: 'core.fatal.unexpected_error' }, result: null });
     expect(reported).toEqual([boom, boom, boom]);
+  });
+
+  it('tells who made the request on the envelope (a symbol, never serialized), once authenticated, and not for public operations', async () => {
+    const alice = { ...ANONYMOUS, userId: 'alice', apiKeyId: 'k1' };
+    const { dispatcher } = dispatcherWith(
+      [op('now', () => ok(1)), op('later', async () => ok(2)), op('bad', () => ok(1), () => fail('api.assert.invalid_argument', { name: 'x', reason: 'y' })), { ...op('open', () => ok(3)), public: true }],
+      () => ok(alice),
+    );
+    for (const action of ['now', 'later', 'bad']) {
+      const envelope = await dispatcher.dispatch(request(action));
+      expect(envelope[CALLER]).toBe(alice);
+      expect(JSON.stringify(envelope)).not.toContain('alice');
+    }
+    expect((await dispatcher.dispatch(request('open')))[CALLER]).toBeUndefined();
+    const refused = dispatcherWith([op('now', () => ok(42))], () => fail('security.token.invalid', { reason: 'x' }));
+    expect((refused.dispatcher.dispatch(request('now')) as Envelope)[CALLER]).toBeUndefined();
   });
 });

@@ -3,17 +3,19 @@
  * authenticates, parses, runs, and maps every failure to the catalogue exactly once.
  */
 import type { CoreDeps } from './deps';
-import { buildEnvelope, RATE_STATE, type Envelope } from './envelope';
+import { buildEnvelope, CALLER, RATE_STATE, type Envelope } from './envelope';
 import { ApiError, isInternal, toApiError, type Now, type Result } from './errors';
 import type { Operation } from './operation';
+import type { Principal } from './principal';
 import { admit, admitAnonymous, countRefusedToken, type Admission } from './rateLimit/admission';
 import type { RateState } from './rateLimit/rateLimits';
 import type { ApiRequest } from './request';
 
-/** What a request came to: its result, and the rate limit that applied to it (RateLimit headers). */
+/** What a request came to: its result, the rate limit that applied to it (RateLimit headers), and who made it once authenticated. */
 interface Outcome {
   result: Result<unknown>;
   rate: RateState | null;
+  caller?: Principal;
 }
 
 export type InternalErrorReporter = (err: unknown, req: ApiRequest) => void;
@@ -49,9 +51,9 @@ export class Dispatcher {
     } catch (err) {
       return this.envelope(req, op, { ok: false, error: this.unexpected(err, req) });
     }
-    if (!(outcome instanceof Promise)) return this.envelope(req, op, outcome.result, outcome.rate);
+    if (!(outcome instanceof Promise)) return this.envelope(req, op, outcome.result, outcome.rate, outcome.caller);
     return outcome.then(
-      (o) => this.envelope(req, op, o.result, o.rate),
+      (o) => this.envelope(req, op, o.result, o.rate, o.caller),
       (err: unknown) => this.envelope(req, op, { ok: false, error: this.unexpected(err, req) }),
     );
   }
@@ -64,11 +66,13 @@ export class Dispatcher {
 
   private run(op: Operation, req: ApiRequest, { principal, rate }: Admission): Now<Outcome> {
     if (!principal.ok) return { result: principal, rate };
+    // (a public operation's caller is anonymous: not told)
+    const caller = op.public ? undefined : principal.value;
     const input = op.parse(req, this.deps);
-    if (!input.ok) return { result: input, rate };
+    if (!input.ok) return { result: input, rate, caller };
     const result = op.run(this.deps, principal.value, input.value);
     if (op.refusesToken !== undefined) return Promise.resolve(result).then((r) => this.tokenChecked(op, req, r, rate));
-    return result instanceof Promise ? result.then((r) => ({ result: r, rate })) : { result, rate };
+    return result instanceof Promise ? result.then((r) => ({ result: r, rate, caller })) : { result, rate, caller };
   }
 
   /** A public operation that refused the token it checked counts as an authentication failure of the address. */
@@ -83,10 +87,11 @@ export class Dispatcher {
     return error;
   }
 
-  private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>, rate: RateState | null = null): Envelope {
+  private envelope(req: ApiRequest, op: Operation | null, outcome: Result<unknown>, rate: RateState | null = null, caller?: Principal): Envelope {
     // An unknown action echoes what the request named; a known one names the configured index.
     const envelope = op === null ? buildEnvelope(req, outcome, req.index, true) : buildEnvelope(req, outcome, this.deps.settings.indexName, op.addressesCollection);
     if (rate !== null) envelope[RATE_STATE] = rate;
+    if (caller !== undefined) envelope[CALLER] = caller;
     return envelope;
   }
 }

@@ -1,9 +1,12 @@
 /** The response envelope of spec 2.1, shared by every operation and every non-GraphQL transport. */
 import type { ErrorObject, Result } from './errors';
+import type { Principal } from './principal';
 import type { RateState } from './rateLimit/rateLimits';
 
 /** Where an envelope carries the rate limit that applied to its request (a symbol: never serialized). */
 export const RATE_STATE: unique symbol = Symbol('rateState');
+/** Where an envelope carries who made the request, once authenticated (the access log; a symbol: never serialized). */
+export const CALLER: unique symbol = Symbol('caller');
 
 export interface Envelope {
   requestId: string;
@@ -17,6 +20,8 @@ export interface Envelope {
   result: unknown;
   /** For the RateLimit headers of HTTP answers (README "Rate limits"). */
   [RATE_STATE]?: RateState;
+  /** The authenticated caller (absent: not authenticated, or a public operation), for the access log. */
+  [CALLER]?: Principal;
 }
 
 /** The envelope of one answer to a request; `addressed` operations name the request's collection and index. */

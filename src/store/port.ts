@@ -216,4 +216,14 @@ export interface Store {
    * share (the embedded store: the machine and DATA_DIR). The fleet bus leaves those changes to it.
    */
   readonly changesScope?: string;
+  /** What this store holds and how its request cache did, cheap enough for every /metrics scrape; absent when it cannot tell cheaply. */
+  stats?(): StoreStats;
+}
+
+/** A store's sizes (in this process's view), and its request cache's counts when it has one. */
+export interface StoreStats {
+  /** Entities per collection (the hyphenated plural). */
+  entities: Map<string, number>;
+  apiKeys: number;
+  searchCache?: { searchHits: number; searchMisses: number; countHits: number; countMisses: number; entries: number };
 }

@@ -8,10 +8,10 @@
  */
 import { realpathSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, WriteOutcome } from '../port';
+import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, StoreStats, WriteOutcome } from '../port';
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
 import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
-import { SearchCache } from './searchCache';
+import { SearchCache, type SearchCacheStats } from './searchCache';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
@@ -53,6 +53,18 @@ class EmbeddedEntities implements EntityStore {
     if (source === null) index.remove(id);
     else index.put(id, source);
     return previous;
+  }
+
+  /** Entities per collection holding any (a collection only searched holds none, and is not named). */
+  sizes(): Map<string, number> {
+    this.sync();
+    const sizes = new Map<string, number>();
+    for (const [collection, index] of this.indices) if (index.size > 0) sizes.set(collection, index.size);
+    return sizes;
+  }
+
+  cacheStats(): SearchCacheStats {
+    return this.cache.stats();
   }
 
   private index(collection: string): SearchIndex {
@@ -144,6 +156,10 @@ class EmbeddedApiKeys implements ApiKeyStore {
     private readonly sync: Sync,
   ) {
     this.index = new SearchIndex(API_KEY_MAPPING, options);
+  }
+
+  get size(): number {
+    return this.records.size;
   }
 
   /** Everything anew (see EmbeddedEntities.load). */
@@ -321,7 +337,11 @@ export class EmbeddedStore implements Store {
     this.follower = follower;
     this.entities = entities;
     this.apiKeys = apiKeys;
+    this.stats = () => ({ entities: entities.sizes(), apiKeys: apiKeys.size, searchCache: entities.cacheStats() });
   }
+
+  /** Entities per collection and API keys (as this process sees them, current with the change log), and the request cache's counts. */
+  readonly stats: () => StoreStats;
 
   private readonly follower: ChangeFollower;
   readonly changesScope: string;

@@ -148,6 +148,29 @@ describe('the embedded store request cache', () => {
     expect(cache.searchKey({ ...recent, key: '0 10 {"query":{"range":{"at":{"gte":"now-100y"}}}}' }, null)).toBeNull();
   });
 
+  it('counts its hits and misses (cacheable lookups only) and its entries, for the metrics; the store tells its sizes', async () => {
+    const stats = () => store.stats().searchCache!;
+    expect(stats()).toEqual({ searchHits: 0, searchMisses: 0, countHits: 0, countMisses: 0, entries: 0 });
+    await names();
+    await names();
+    await names();
+    await store.entities.count('things', undefined, tenant);
+    await store.entities.count('things', undefined, tenant);
+    expect(stats()).toEqual({ searchHits: 2, searchMisses: 1, countHits: 1, countMisses: 1, entries: 2 });
+    // date math on now is never cached, nor counted
+    await store.entities.search('things', { from: 0, size: 10, query: { range: { at: { gte: 'now-100y' } } } }, null);
+    expect(stats()).toMatchObject({ searchHits: 2, searchMisses: 1 });
+    // a write empties the collection's entries; the next search is a miss
+    await store.entities.create('things', 'c', { slug: 'c', name: 'red hat', allowTenantIds: ['t1'] });
+    expect(stats().entries).toBe(0);
+    await names();
+    expect(stats()).toMatchObject({ searchHits: 2, searchMisses: 2, entries: 1 });
+    // sizes: collections holding entities only (a search of an empty one names nothing)
+    await store.entities.search('nothings', all, null);
+    expect(store.stats().entities).toEqual(new Map([['things', 3]]));
+    expect(store.stats().apiKeys).toBe(0);
+  });
+
   it('can be turned off', async () => {
     const off = new EmbeddedStore(mkdtempSync(join(tmpdir(), 'search-cache-off-')), 0);
     await off.entities.create('things', 'a', { slug: 'a', name: 'red' });

@@ -88,6 +88,15 @@ function materialize(h: CachedHit): Hit {
   return hit;
 }
 
+/** Lookups of searches and counts the cache could answer (not the uncacheable ones), and the entries it holds. */
+export interface SearchCacheStats {
+  searchHits: number;
+  searchMisses: number;
+  countHits: number;
+  countMisses: number;
+  entries: number;
+}
+
 export class SearchCache {
   /** Per collection, least recently used first. */
   private readonly byCollection = new Map<string, Map<string, Entry>>();
@@ -100,8 +109,16 @@ export class SearchCache {
   /** How many times everything was invalidated (invalidateAll). */
   private epoch = 0;
 
+  /** Lookups of cacheable searches and counts since the start, answered from the cache (hits) or not (misses). */
+  private readonly counts = { searchHits: 0, searchMisses: 0, countHits: 0, countMisses: 0 };
+
   /** @param maxEntries entries kept over all collections; 0 turns the cache off */
   constructor(private readonly maxEntries: number) {}
+
+  /** How the cache did (metrics): its lookups since the start, and the entries it holds now. */
+  stats(): SearchCacheStats {
+    return { ...this.counts, entries: this.size };
+  }
 
   /**
    * The cache key of a search, or null when it must not be cached: the request's own key when it
@@ -129,7 +146,11 @@ export class SearchCache {
     const key = this.searchKey(request, filter);
     if (key === null) return run();
     const entry = this.take(collection, key);
-    if (entry?.kind === 'search') return new CachedResult(entry);
+    if (entry?.kind === 'search') {
+      this.counts.searchHits++;
+      return new CachedResult(entry);
+    }
+    this.counts.searchMisses++;
     const unchanged = this.unchangedFrom(collection);
     const keep = (result: SearchResult): SearchResult => {
       if (result.timed_out !== true && unchanged()) this.keepSearch(collection, key, result);
@@ -144,7 +165,11 @@ export class SearchCache {
     const key = this.countKey(query, filter);
     if (key === null) return run();
     const entry = this.take(collection, key);
-    if (entry?.kind === 'count') return { count: entry.total };
+    if (entry?.kind === 'count') {
+      this.counts.countHits++;
+      return { count: entry.total };
+    }
+    this.counts.countMisses++;
     const unchanged = this.unchangedFrom(collection);
     const keep = (result: CountResult): CountResult => {
       if (result.timed_out !== true && unchanged()) this.put(collection, key, { kind: 'count', total: result.count });

@@ -1,7 +1,8 @@
 /**
  * Kuzzle's `realtime` controller on the raw WebSocket: `subscribe` answers `{roomId, channel}` and
  * then pushes `{room: channel, type: "document", scope: "in"|"out", action, result: {_id, _source}}`
- * for each visible change of the collection (optionally filtered by a query DSL body; `scope`, a
+ * for each visible change of the collection (optionally filtered: Koncorde filters as the body, as
+ * Kuzzle's SDKs send them, or `{query: <query DSL>}`: core/events/subscriptionFilter.ts; `scope`, a
  * top-level field, keeps only entries or exits: core/events/entityChanges.ts); `unsubscribe` takes
  * `{roomId}`. Subscriptions live as long as the connection, and end when their token stops working.
  */
@@ -9,23 +10,17 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { isPlainObject } from '../../core/args';
 import type { CoreDeps } from '../../core/deps';
-import { buildEnvelope, type Envelope } from '../../core/envelope';
+import { buildEnvelope, CALLER, type Envelope } from '../../core/envelope';
 import { ApiError, type Result } from '../../core/errors';
 import { parseAddress } from '../../core/entities/address';
 import { parseScope, subscribeEntityChanges } from '../../core/events/entityChanges';
+import { subscriptionFilterOfBody } from '../../core/events/subscriptionFilter';
 import { admit } from '../../core/rateLimit/admission';
 import type { ApiRequest } from '../../core/request';
-import type { QueryDsl } from '../../store/port';
 import type { SocketExtension, SocketOutput } from './rawSocket';
 
 const envelopeOf = (req: ApiRequest, deps: CoreDeps, outcome: Result<unknown>, addressed: boolean): Envelope =>
   buildEnvelope(req, outcome, deps.settings.indexName, addressed);
-
-/** The subscription filter: `{query: …}`, or the body itself as a query clause; empty = everything. */
-function filterOf(body: unknown): QueryDsl | undefined {
-  if (!isPlainObject(body) || Object.keys(body).length === 0) return undefined;
-  return (isPlainObject(body.query) ? body.query : body) as QueryDsl;
-}
 
 export function realtimeExtension(deps: CoreDeps): SocketExtension {
   const rooms = new WeakMap<WebSocket, Map<string, () => void>>();
@@ -46,13 +41,18 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
 
   const fail = (id: ConstructorParameters<typeof ApiError>[0], props = {}): Result<never> => ({ ok: false, error: new ApiError(id, props) });
 
-  async function handle(socket: WebSocket, req: ApiRequest, { reply, push: send }: SocketOutput): Promise<void> {
+  async function handle(socket: WebSocket, req: ApiRequest, { reply: replyAnonymous, push: send }: SocketOutput): Promise<void> {
     // (admitted as the dispatcher admits: authentication and rate limits)
     const { principal: auth } = await admit(deps, req.jwt, req.client);
     if (!auth.ok) {
-      reply(envelopeOf(req, deps, auth, false));
+      replyAnonymous(envelopeOf(req, deps, auth, false));
       return;
     }
+    // every answer from here on tells who asked (the access log), as the dispatcher's do
+    const reply = (envelope: Envelope) => {
+      envelope[CALLER] = auth.value;
+      replyAnonymous(envelope);
+    };
     if (req.action === 'subscribe') {
       const type = parseAddress(req, deps);
       if (!type.ok) {
@@ -64,9 +64,14 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
         reply(envelopeOf(req, deps, scope, true));
         return;
       }
+      const filter = subscriptionFilterOfBody(req.body);
+      if (!filter.ok) {
+        reply(envelopeOf(req, deps, filter, true));
+        return;
+      }
       const channel = randomUUID();
       const mine = roomsOf(socket);
-      const opened = subscribeEntityChanges(deps, auth.value, req.jwt, { type: type.value, query: filterOf(req.body), scope: scope.value }, {
+      const opened = subscribeEntityChanges(deps, auth.value, req.jwt, { type: type.value, ...filter.value, scope: scope.value }, {
         onChange(change, scope, source) {
           send({
             room: channel,
