@@ -12,6 +12,7 @@ describe('error catalogue', () => {
     ['api.assert.invalid_type', 400, 33619969],
     ['api.assert.invalid_argument', 400, 33619970],
     ['api.assert.body_required', 400, 33619976],
+    ['api.assert.koncorde_dsl_error', 400, 33619982],
     ['api.process.action_not_found', 404, 33685509],
     ['api.process.too_many_requests', 429, 33685512],
     ['services.storage.not_found', 404, 16842763],

@@ -30,6 +30,8 @@ export const catalogue = {
   'api.assert.body_required': { status: 400, code: code(2, 1, 8), message: 'A request body is required.' },
   // Not in Kuzzle's catalogue (numbered above its range): Jackson's nesting limit, which Elasticsearch applies to every body.
   'api.assert.body_too_deep': { status: 400, code: code(2, 1, 256), message: 'The request JSON is nested deeper than %limit% levels (MAX_JSON_DEPTH).' },
+  // Kuzzle's id and code for a realtime filter Koncorde refuses (unknown keyword, malformed, too complex).
+  'api.assert.koncorde_dsl_error': { status: 400, code: code(2, 1, 14), message: 'Invalid Koncorde filters: %reason%' },
   'api.process.action_not_found': { status: 404, code: code(2, 2, 5), message: '%what% not found.' },
   'api.process.too_many_requests': { status: 429, code: code(2, 2, 8), message: 'Rate limit exceeded: %reason%; retry in %retryAfter% s.' },
   'services.storage.get_limit_exceeded': { status: 413, code: code(1, 1, 3), message: 'from + size must not exceed %limit% (use search_after to page further).' },

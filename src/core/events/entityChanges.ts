@@ -2,7 +2,8 @@
  * Live entity changes for one subscriber: one type, only what the subscriber's tenant may see,
  * optionally only entities matching a query DSL object, as a search of the collection would find
  * them at the time of the change (the store's matcher: same field types, real `_id`, `now` at the
- * write). Each notification has Kuzzle's scope:
+ * write), or matching Koncorde filters as Kuzzle tests them (koncordeFilters.ts). A filter only
+ * narrows: what the subscriber may not see never matches. Each notification has Kuzzle's scope:
  * - `in`: the entity matches after the change (created, or updated/replaced and still or now
  *   matching);
  * - `out`: it matched before the change and does not after (updated/replaced out of the filter, or
@@ -19,6 +20,7 @@ import { InvalidQueryError, type Doc, type QueryDsl } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import type { EntityType } from '../entities/entityType';
 import type { EntityChange } from './changeFeed';
+import { koncordeFiltersOf } from './koncordeFilters';
 
 export type ChangeScope = 'in' | 'out';
 export const SCOPES = ['all', 'in', 'out'] as const;
@@ -27,6 +29,8 @@ export type ScopeFilter = (typeof SCOPES)[number];
 export interface EntityChangesSpec {
   type: EntityType;
   query?: QueryDsl;
+  /** Koncorde filters instead of a query (subscriptionFilter.ts); `{}` matches everything. */
+  filters?: Record<string, unknown>;
   /** Which notifications: `all` (default), `in` or `out`. */
   scope?: ScopeFilter;
 }
@@ -55,7 +59,12 @@ export function subscribeEntityChanges(
   subscriber: ChangeSubscriber,
 ): Result<() => void> {
   let matches: (id: string, doc: Doc) => boolean = () => true;
-  if (spec.query !== undefined && Object.keys(spec.query).length > 0) {
+  let release = () => {};
+  if (spec.filters !== undefined && Object.keys(spec.filters).length > 0) {
+    const compiled = koncordeFiltersOf(deps.feed).compile(spec.type.collection, spec.filters);
+    if (!compiled.ok) return compiled;
+    ({ matches, release } = compiled.value);
+  } else if (spec.query !== undefined && Object.keys(spec.query).length > 0) {
     try {
       matches = deps.store.entities.matcher(spec.type.collection, spec.query);
     } catch (err) {
@@ -92,6 +101,7 @@ export function subscribeEntityChanges(
     closed = true;
     unsubscribeFeed();
     unsubscribeRevocations();
+    release();
     for (const t of timers) clearTimeout(t);
   };
   async function recheck(): Promise<void> {

@@ -1,11 +1,9 @@
 /** Subscription resolvers: live entity changes from the core's change feed. */
-import { isPlainObject } from '../../../core/args';
 import { parseTypeName } from '../../../core/entities/entityType';
 import { AsyncQueue } from '../../../core/events/asyncQueue';
 import type { EntityChange } from '../../../core/events/changeFeed';
 import { parseScope, subscribeEntityChanges, type ChangeScope } from '../../../core/events/entityChanges';
-import { fail } from '../../../core/errors';
-import type { QueryDsl } from '../../../store/port';
+import { subscriptionFilterOfArgs } from '../../../core/events/subscriptionFilter';
 import type { GraphQLContext } from '../context';
 import { toGraphQLError, unwrap } from '../errors';
 
@@ -14,17 +12,16 @@ export type ScopedChange = EntityChange & { scope: ChangeScope };
 
 export const subscriptionResolvers = {
   entityChanged: {
-    async subscribe(_: unknown, args: { type: string; query?: unknown; scope?: string | null }, ctx: GraphQLContext) {
+    async subscribe(_: unknown, args: { type: string; query?: unknown; filters?: unknown; scope?: string | null }, ctx: GraphQLContext) {
       const principal = await ctx.principal();
       const type = unwrap(parseTypeName(args.type), ctx.requestId);
-      if (args.query !== undefined && args.query !== null && !isPlainObject(args.query)) {
-        unwrap(fail('services.storage.invalid_search_query', { reason: '"query" must be an object' }), ctx.requestId);
-      }
+      // the query DSL or Koncorde filters, not both
+      const filter = unwrap(subscriptionFilterOfArgs(args.query, args.filters), ctx.requestId);
       const scope = unwrap(parseScope(args.scope ?? undefined), ctx.requestId);
       let close = () => {};
       const queue = new AsyncQueue<ScopedChange>(() => close());
       close = unwrap(
-        subscribeEntityChanges(ctx.deps, principal, ctx.jwt, { type, query: (args.query ?? undefined) as QueryDsl | undefined, scope }, {
+        subscribeEntityChanges(ctx.deps, principal, ctx.jwt, { type, ...filter, scope }, {
           onChange: (change, changeScope, source) => queue.push({ ...change, _source: source, scope: changeScope }),
           onRevoked: (error) => queue.fail(toGraphQLError(error, ctx.requestId)),
         }),
