@@ -9,7 +9,12 @@
  *   like with MiniSearch (`name` indexed as text only, `dynamic: false`, each whole _source kept);
  * - the engine alone: the same queries with the gateway's tenant filter, a bool query with a term
  *   filter and a range filter, selective and rare term queries, a count; and how latency grows with
- *   the number of documents.
+ *   the number of documents;
+ * - what a frontend's search box asks (issue 14), each beside the plain match with the tenant filter:
+ *   the same match with one typo per word and `fuzziness: AUTO`, `match_bool_prefix` on the first one
+ *   to three letters of a word, the match with a `terms` facet on category, and with a monthly
+ *   `date_histogram` on `published`. Goals: fuzzy and prefix p99 at most 3x the plain match's; the
+ *   terms facet over every match at most 2x the same search without it.
  *
  * Settings: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000),
  * BENCH_BUILDS (rounds of timed builds, each round building every side back to back: default 3; 1 at
@@ -123,6 +128,17 @@ interface Workload {
 }
 
 const SELECTIVE_KEY = 'selective term, 0.1-0.3% of docs';
+const GATEWAY_MATCH = 'match on name + tenant filter (gateway)';
+const FUZZY = 'fuzzy match (AUTO), one typo per word, + tenant filter';
+const BOOL_PREFIX = 'match_bool_prefix on 1-3 letters + tenant filter';
+const TERMS_FACET = 'match + terms facet on category + tenant filter';
+const DATE_HISTOGRAM = 'match + monthly date_histogram + tenant filter';
+
+/** The word with its second and third letters swapped (a typo of one transposition), words of 3 letters or more. */
+const typo = (word: string): string => (word.length < 3 ? word : word[0] + word[2] + word[1] + word.slice(3));
+const TYPOS = TEXTS.map((t) => t.split(' ').map(typo).join(' '));
+/** The first one to three letters of a word of the queries. */
+const PREFIXES = TEXTS.map((t, i) => t.split(' ')[i % 2].slice(0, 1 + (i % 3)));
 
 /** The engine-only workloads, by name. */
 function engineWorkloads(index: SearchIndex, rounds: number): Map<string, Workload> {
@@ -139,7 +155,11 @@ function engineWorkloads(index: SearchIndex, rounds: number): Map<string, Worklo
     }
     out.set(name, { latency, hits: hits / QUERY_COUNT, total: total / QUERY_COUNT });
   };
-  add('match on name + tenant filter (gateway)', (i) => index.search({ query: { match: { name: TEXTS[i] } }, ...page }, TENANT_FILTER));
+  add(GATEWAY_MATCH, (i) => index.search({ query: { match: { name: TEXTS[i] } }, ...page }, TENANT_FILTER));
+  add(FUZZY, (i) => index.search({ query: { match: { name: { query: TYPOS[i], fuzziness: 'AUTO' } } }, ...page }, TENANT_FILTER));
+  add(BOOL_PREFIX, (i) => index.search({ query: { match_bool_prefix: { name: PREFIXES[i] } }, ...page }, TENANT_FILTER));
+  add(TERMS_FACET, (i) => index.search({ query: { match: { name: TEXTS[i] } }, ...page, aggs: { categories: { terms: { field: 'category.keyword' } } } }, TENANT_FILTER));
+  add(DATE_HISTOGRAM, (i) => index.search({ query: { match: { name: TEXTS[i] } }, ...page, aggs: { months: { date_histogram: { field: 'published', calendar_interval: 'month' } } } }, TENANT_FILTER));
   add('bool: match + term filter + range filter', (i) => {
     const query = { bool: { must: { match: { name: TEXTS[i] } }, filter: [{ term: { 'category.keyword': CATEGORIES[i % CATEGORIES.length] } }, { range: { rank: { gte: (i % 8) * 100, lt: (i % 8) * 100 + 250 } } }] } };
     return index.search({ query, ...page }, TENANT_FILTER);
@@ -259,6 +279,14 @@ function printSummary(results: SizeResult[]): void {
       `at 100,000 documents: heapUsed ${(heap * 100).toFixed(0)}% of MiniSearch's (target <= 100%): ${verdict(heap <= 1)}; counting typed arrays too, ${(total * 100).toFixed(0)}%: ${verdict(total <= 1)}` +
         ` (name only: ${(heapNameOnly * 100).toFixed(0)}% and ${(totalNameOnly * 100).toFixed(0)}%)`,
     );
+  }
+  for (const r of results) {
+    const w = (name: string) => r.workloads.get(name) as Workload;
+    const base = w(GATEWAY_MATCH).latency;
+    const vs = (name: string, get: (l: Latency) => number) => get(w(name).latency) / get(base);
+    const at = `at ${r.size.toLocaleString('en-US')} documents, against ${GATEWAY_MATCH} (p50 ${ms(base.p50)}, p99 ${ms(base.p99)})`;
+    console.log(`${at}: fuzzy p99 ${vs(FUZZY, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(FUZZY, (l) => l.p99) <= 3)}; match_bool_prefix p99 ${vs(BOOL_PREFIX, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(BOOL_PREFIX, (l) => l.p99) <= 3)}`);
+    console.log(`${at}: terms facet p50 ${vs(TERMS_FACET, (l) => l.p50).toFixed(2)}x, p99 ${vs(TERMS_FACET, (l) => l.p99).toFixed(2)}x (target <= 2x): ${verdict(vs(TERMS_FACET, (l) => l.p99) <= 2)}; monthly date_histogram p50 ${vs(DATE_HISTOGRAM, (l) => l.p50).toFixed(2)}x, p99 ${vs(DATE_HISTOGRAM, (l) => l.p99).toFixed(2)}x`);
   }
   const small = results.find((r) => r.size === 10_000);
   const large = results.find((r) => r.size === 1_000_000);

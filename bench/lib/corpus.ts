@@ -57,8 +57,13 @@ export interface CorpusDoc {
   code: string;
   rank: number;
   category: string;
+  /** A date (yyyy-MM-dd) over five years, from the document's number (no random draw: the other fields stay as they were). */
+  published: string;
   allowTenantIds: string[];
 }
+
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2020, 0, 1);
 
 export const CATEGORIES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
 
@@ -75,6 +80,7 @@ export function* corpus(count: number, seed = 42): Generator<CorpusDoc> {
       code: `C${(i % 1000).toString().padStart(3, '0')}`,
       rank: Math.floor(rand() * 1000),
       category: CATEGORIES[Math.floor(rand() * CATEGORIES.length)],
+      published: new Date(FIRST_DAY + ((i * 7919) % 1826) * DAY_MS).toISOString().slice(0, 10),
       allowTenantIds: ['*'],
     };
   }
