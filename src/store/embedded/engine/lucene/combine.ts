@@ -184,7 +184,7 @@ function union(lists: Matches[], needsScores: boolean): { inputs: Matches[]; mer
 
 /** Documents in at least `min` (>= 1) of the lists, scores summed in double in list order and rounded to float. */
 export function disjunction(lists: Matches[], min: number, needsScores: boolean): Matches {
-  if (!needsScores && min <= 1 && lists.some((l) => l.isBits)) return unionBits(lists);
+  if (!needsScores && min <= 1 && (lists.some((l) => l.isBits) || denseUnion(lists))) return unionBits(lists);
   const { inputs, merge, out, outScores } = union(lists, needsScores);
   let n = 0;
   while (merge.next()) {
@@ -200,6 +200,21 @@ export function disjunction(lists: Matches[], min: number, needsScores: boolean)
     out[n++] = merge.doc;
   }
   return Matches.list(out, n, outScores, 0);
+}
+
+/**
+ * Whether the lists together hold more than one document per 32 of their range: then setting bits
+ * is cheaper than merging them in order (what an unscored match under aggregations asks for).
+ */
+function denseUnion(lists: Matches[]): boolean {
+  if (lists.length < 2) return false;
+  let total = 0;
+  let last = 0;
+  for (const l of lists) {
+    total += l.size;
+    if (l.size > 0) last = Math.max(last, (l.docs as Int32Array)[l.size - 1]);
+  }
+  return total * 32 > last;
 }
 
 function unionBits(lists: Matches[]): Matches {
