@@ -29,6 +29,12 @@ import { createCorsLayer } from './transport/http/cors';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
+import { createMetricsRoute } from './transport/http/metricsRoute';
+import { WORKER_ID_ENV } from './cluster/primary';
+import { createAccessLog } from './observability/accessLog';
+import { workerMetrics } from './observability/clusterMetrics';
+import { GatewayMetrics } from './observability/gatewayMetrics';
+import { createRequestObserver } from './observability/requestObserver';
 import { clientAddressOf } from './transport/clientAddress';
 import { createRateLimits } from './rateLimit/create';
 import { realtimeExtension } from './transport/websocket/realtime';
@@ -41,6 +47,8 @@ export interface Gateway {
   server: Server;
   deps: CoreDeps;
   dispatcher: Dispatcher;
+  /** This process's metrics (GET /metrics serves them, combined with the other workers' when WORKERS > 1). */
+  metrics: GatewayMetrics;
   /** Listens on config.port/host (0 = an ephemeral port); resolves with the bound port. */
   listen(): Promise<number>;
   /** Stops accepting, closes WebSocket clients with 1001, drains HTTP, closes the store. */
@@ -110,7 +118,33 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     logger.error({ err, requestId: req.requestId, controller: req.controller, action: req.action }, 'internal error'),
   );
 
-  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf);
+  // Observability (README "Observability"): metrics of every request, and the access log
+  const worker = config.workers > 1 && cluster.isWorker ? process.env[WORKER_ID_ENV] : undefined;
+  const metrics = new GatewayMetrics({
+    store: () => store.stats?.(),
+    connections: () => [
+      ['websocket', raw.clients.size],
+      ['graphql', graphqlWs.wss.clients.size],
+    ],
+    subscriptions: () => [
+      ['websocket', realtime.subscriptions],
+      ['graphql', graphqlWs.subscriptions],
+    ],
+    worker,
+  });
+  const accessLog = config.logRequests ? createAccessLog(config.logLevel, worker) : null;
+  // (nothing to tell when neither metrics nor the access log are wanted)
+  const observer = config.metrics === 'off' && accessLog === null ? undefined : createRequestObserver(metrics, accessLog);
+  // WORKERS > 1: a scrape answers for every worker (the primary combines them: observability/clusterMetrics.ts)
+  const clusterScrape = worker === undefined ? null : workerMetrics(metrics.registry);
+  const metricsRoute = createMetricsRoute({
+    mode: config.metrics,
+    scrape: () => (clusterScrape === null ? metrics.text() : clusterScrape.scrape()),
+    authenticate: (jwt) => authenticator.authenticate(jwt),
+    failed: (err) => logger.error({ err }, 'metrics scrape failed'),
+  });
+
+  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf, observer);
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
   const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');
@@ -125,12 +159,13 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     maxJsonDepth: config.limits.maxJsonDepth,
     reportInternal,
     clientOf,
+    observer,
   });
   const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
       rest(req, res);
-    } else {
+    } else if (!metricsRoute(req, res)) {
       app(req, res);
     }
   };
@@ -138,8 +173,9 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   const cors = createCorsLayer(config.cors.origins);
   const server = createServer((req, res) => cors(req, res, () => route(req, res)));
 
-  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtimeExtension(deps)], clientOf });
-  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal, clientOf });
+  const realtime = realtimeExtension(deps);
+  const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtime], clientOf, observer });
+  const graphqlWs = createGraphQLWs({ schema, deps, rules, introspection: config.graphql.introspection, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, reportInternal, clientOf, observer });
   // One upgrade handler routes by path: two ws servers attached with {server, path} break each other.
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -156,6 +192,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     server,
     deps,
     dispatcher,
+    metrics,
     listen: async () => {
       await graphqlHttp.start();
       if (fleet !== null && !(await fleet.bus.start())) logger.warn({ redis: redactedUrl(fleet.url) }, 'Redis not reachable yet: live changes and revocations from other instances arrive once it is');
@@ -190,6 +227,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
         await fleet.bus.close();
       }
       await rateLimiting.close();
+      clusterScrape?.close();
       await store.close();
     },
   };

@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import { resolveSecret } from '../core/auth/secret';
 import type { Logger } from '../log';
 import { startRateLimitPrimary } from '../rateLimit/create';
+import { serveClusterMetrics } from '../observability/clusterMetrics';
 
 /** The primary's message asking a worker to stop gracefully. */
 export const STOP_MESSAGE = 'gateway:stop';
@@ -45,6 +46,8 @@ export function runPrimary(config: Config, logger: Logger): void {
   resolveSecret(config.auth.secret, config.dataDir);
   // the workers' rate limit counts live here (rateLimit/create.ts), ready before any worker asks
   if (config.rateLimit.requests !== null || config.rateLimit.authFailures !== null) startRateLimitPrimary();
+  // GET /metrics on any worker answers for them all: this process combines their metrics (observability/clusterMetrics.ts)
+  serveClusterMetrics(logger);
   const slots = new Map<number, Slot>();
   let stopping = false;
   let rolling = false;

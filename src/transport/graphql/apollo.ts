@@ -18,6 +18,8 @@ import type { ClientAddressOf } from '../clientAddress';
 import { setRateLimitHeaders } from '../rateLimitHeaders';
 import { createContext, type GraphQLContext } from './context';
 import { formatError, withRequestId } from './errors';
+import { now, type RequestObserver } from '../observe';
+import { graphqlRecord, observeErrors, observeOperation, observeRefusal, type GraphQLObservation } from './observed';
 import { jitGateway } from './jitExecutor';
 import { stringifyAnswer } from './rawJson';
 
@@ -36,6 +38,8 @@ export interface ApolloOptions {
   reportInternal: (err: unknown) => void;
   /** The address a request counts against (rate limits); default: the socket's. */
   clientOf?: ClientAddressOf;
+  /** Told of each request once answered (metrics, access log). */
+  observer?: RequestObserver;
 }
 
 export interface GraphQLHttp {
@@ -46,8 +50,12 @@ export interface GraphQLHttp {
   stop(): Promise<void>;
 }
 
+/** The observation of the request a response answers (set by the layer when observed). */
+const observationOf = (res: Response): GraphQLObservation | undefined => res.locals.observed as GraphQLObservation | undefined;
+
 /** A request refused before Apollo sees it, as a GraphQL error with the catalogue's id. */
 function refuseRequest(res: Response, error: ApiError, requestId: string): void {
+  observeRefusal(observationOf(res), error);
   const props = Object.keys(error.props).length > 0 ? { props: error.props } : {};
   res.status(error.status).json({ errors: [{ message: error.message, extensions: { code: error.id, status: error.status, errorCode: error.code, requestId, ...props } }] });
 }
@@ -138,11 +146,16 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
       ApolloServerPluginCacheControlDisabled(),
       {
         // Every error of an answer carries its requestId, parse and validation errors included.
+        // And the operation, its errors, are told to the observer (metrics, access log).
         async requestDidStart({ contextValue }) {
           return {
+            async didResolveOperation({ operation }) {
+              if (operation !== undefined) observeOperation(contextValue.observed, operation);
+            },
             async willSendResponse({ response }) {
               if (response.body.kind === 'single' && response.body.singleResult.errors) {
                 response.body.singleResult.errors = withRequestId(response.body.singleResult.errors, contextValue.requestId);
+                observeErrors(contextValue.observed, response.body.singleResult.errors);
               }
             },
           };
@@ -155,6 +168,7 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
   const limits = { maxDepth, documentDepth: Math.min(maxDepth, MAX_GRAPHQL_DOCUMENT_DEPTH) };
   // a body is {query, variables: {name: value}}: each value may nest maxDepth levels
   const json = { maxDepth, wrapping: 2 };
+  const clientOf = options.clientOf ?? ((req: Request) => req.socket.remoteAddress ?? null);
   /** Runs one request through Apollo (set once Apollo has started). */
   let handler: ((req: Request, res: Response, requestId: string) => Promise<void>) | undefined;
   return {
@@ -167,6 +181,13 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
       const graphql: RequestHandler = (req, res, next) => {
         const requestId = requestIdFrom(req.headers['x-request-id']);
         res.setHeader('X-Request-Id', requestId);
+        const observer = options.observer;
+        if (observer !== undefined) {
+          // one record per request, once answered
+          const observed: GraphQLObservation = { startedAt: now(), requestId, client: clientOf(req) };
+          res.locals.observed = observed;
+          res.once('finish', () => observer.request(graphqlRecord(observed, res.statusCode, req.method, GRAPHQL_PATH)));
+        }
         const run = handler;
         if (run === undefined) {
           res.status(503).json({ errors: [{ message: 'GraphQL is starting', extensions: { code: 'services.storage.not_connected', status: 503, requestId } }] });
@@ -197,7 +218,6 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     },
     async start() {
       await server.start();
-      const clientOf = options.clientOf ?? ((req: Request) => req.socket.remoteAddress ?? null);
       handler = async (req, res, requestId) => {
         // once per request, before it runs: who calls, and whether they may now (rate limits)
         const jwt = bearerToken(req.headers.authorization);
@@ -205,6 +225,11 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
         if (rate !== null) setRateLimitHeaders(res, rate);
         if (!principal.ok && principal.error.id === 'api.process.too_many_requests') return refuseRequest(res, principal.error, requestId);
         const context = createContext(options.deps, jwt, requestId, principal);
+        const observed = observationOf(res);
+        if (observed !== undefined) {
+          observed.caller = principal.ok ? principal.value : undefined;
+          context.observed = observed;
+        }
         await sendApolloAnswer(res, await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: apolloRequest(req), context: async () => context }));
       };
     },

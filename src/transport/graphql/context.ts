@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../core/deps';
 import type { Result } from '../../core/errors';
 import type { Principal } from '../../core/principal';
 import { toGraphQLError } from './errors';
+import type { GraphQLObservation } from './observed';
 
 export interface GraphQLContext {
   deps: CoreDeps;
@@ -10,6 +11,8 @@ export interface GraphQLContext {
   requestId: string;
   /** The authenticated caller; throws the GraphQL form of the auth error. */
   principal(): Promise<Principal>;
+  /** Where the operation is noted for the observer (metrics, access log), when observed. */
+  observed?: GraphQLObservation;
 }
 
 /** `admitted`: the caller as the operation's admission found it (core/rateLimit/admission.ts); else authenticated when first asked. */

@@ -16,6 +16,7 @@ import { envelopeInTurns, envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
 import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes } from '../jsonText';
+import { envelopeRecord, now, type RequestObserver } from '../observe';
 
 /** Top-level message fields with a place of their own in the request; every other field is an argument. */
 const OWN_FIELDS = new Set(['controller', 'action', 'index', 'collection', '_id', 'body', 'jwt', 'requestId', 'volatile', 'room']);
@@ -40,6 +41,8 @@ export interface RawSocketOptions {
   extensions?: SocketExtension[];
   /** The client address of a connection (from its upgrade request), for the rate limits. */
   clientOf?: (upgrade: IncomingMessage) => string | null;
+  /** Told of each message answered (metrics, access log). */
+  observer?: RequestObserver;
 }
 
 function toRequest(message: Record<string, unknown>, fallbackJwt: string | null, client: string | null): ApiRequest {
@@ -79,7 +82,7 @@ const withRoom = (e: Envelope) => ({
   room: e.requestId,
 });
 
-export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, extensions = [], clientOf = (upgrade) => upgrade.socket.remoteAddress ?? null }: RawSocketOptions): WebSocketServer {
+export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDepth = DEFAULT_MAX_JSON_DEPTH, extensions = [], clientOf = (upgrade) => upgrade.socket.remoteAddress ?? null, observer }: RawSocketOptions): WebSocketServer {
   // Frames up to 8x the message limit are read and answered with an error envelope; larger ones
   // are refused by ws itself (close 1009), which protects memory. Text frames that are not UTF-8
   // are answered too, as REST bodies are (ws would close the connection with 1007).
@@ -128,10 +131,19 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
     // event would be thrown, and end the whole process.
     socket.on('error', () => undefined);
     socket.on('message', (data: RawData) => {
-      void handle(data).catch(() => reply(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+      const startedAt = observer === undefined ? 0 : now();
+      /** The answer to this message, then its record (metrics, access log), when observed. */
+      const answer =
+        observer === undefined
+          ? reply
+          : (envelope: Envelope) => {
+              reply(envelope);
+              observer.request(envelopeRecord('websocket', envelope, startedAt, client));
+            };
+      void handle(data, answer).catch(() => answer(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
     });
 
-    async function handle(data: RawData): Promise<void> {
+    async function handle(data: RawData, reply: (envelope: Envelope) => void): Promise<void> {
       const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       if (buffer.length > maxMessageBytes) {
         return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
@@ -146,7 +158,7 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
       if (message.p === 1 && message.controller === undefined) return send({ p: 2 });
       const req = toRequest(message, upgradeJwt, client);
       const extension = byController.get(req.controller);
-      if (extension !== undefined) return extension.handle(socket, req, out);
+      if (extension !== undefined) return extension.handle(socket, req, observer === undefined ? out : { reply, push: send });
       const envelope = dispatcher.dispatch(req);
       reply(envelope instanceof Promise ? await envelope : envelope);
     }

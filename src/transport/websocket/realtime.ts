@@ -22,7 +22,10 @@ import type { SocketExtension, SocketOutput } from './rawSocket';
 const envelopeOf = (req: ApiRequest, deps: CoreDeps, outcome: Result<unknown>, addressed: boolean): Envelope =>
   buildEnvelope(req, outcome, deps.settings.indexName, addressed);
 
-export function realtimeExtension(deps: CoreDeps): SocketExtension {
+/** The realtime controller, and how many subscriptions it holds open (metrics). */
+export function realtimeExtension(deps: CoreDeps): SocketExtension & { readonly subscriptions: number } {
+  /** Subscriptions open over every connection. */
+  let live = 0;
   const rooms = new WeakMap<WebSocket, Map<string, () => void>>();
 
   function roomsOf(socket: WebSocket): Map<string, () => void> {
@@ -32,6 +35,7 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
       rooms.set(socket, created);
       socket.once('close', () => {
         for (const close of created.values()) close();
+        live -= created.size;
         created.clear();
       });
       mine = created;
@@ -89,11 +93,14 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
           });
         },
         onRevoked(error) {
-          mine.delete(channel);
+          if (mine.delete(channel)) live--;
           send({ room: channel, type: 'TokenExpired', status: error.status, message: error.message, error: error.toObject() });
         },
       });
-      if (opened.ok) mine.set(channel, opened.value);
+      if (opened.ok) {
+        mine.set(channel, opened.value);
+        live++;
+      }
       reply(envelopeOf(req, deps, opened.ok ? { ok: true, value: { roomId: channel, channel } } : opened, true));
       return;
     }
@@ -105,7 +112,7 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
       else if (!mine.has(roomId)) outcome = fail('services.storage.not_found', { what: 'Subscription', id: roomId });
       else {
         mine.get(roomId)!();
-        mine.delete(roomId);
+        if (mine.delete(roomId)) live--;
         outcome = { ok: true, value: { roomId } };
       }
       reply(envelopeOf(req, deps, outcome, false));
@@ -114,5 +121,11 @@ export function realtimeExtension(deps: CoreDeps): SocketExtension {
     reply(envelopeOf(req, deps, fail('api.process.action_not_found', { what: `Action "realtime:${req.action}"` }), false));
   }
 
-  return { controller: 'realtime', handle };
+  return {
+    controller: 'realtime',
+    handle,
+    get subscriptions() {
+      return live;
+    },
+  };
 }
