@@ -74,7 +74,7 @@ const requestError = (error: ApiError) =>
  * A subscription's stream that calls `onEnd` once when it ends: it completes, fails, or is
  * returned (the client completes it, or the connection closes).
  */
-function endingOnce<T>(iterable: AsyncIterable<T>, onEnd: () => void): AsyncGenerator<T> {
+function endingOnce<T>(iterable: AsyncIterable<T>, onEnd: () => void): AsyncIterableIterator<T> {
   const it = iterable[Symbol.asyncIterator]();
   let ended = false;
   const end = () => {
@@ -83,7 +83,7 @@ function endingOnce<T>(iterable: AsyncIterable<T>, onEnd: () => void): AsyncGene
       onEnd();
     }
   };
-  const wrapper: AsyncGenerator<T> = {
+  const wrapper: AsyncIterableIterator<T> = {
     next: () =>
       it.next().then(
         (r) => {
@@ -103,10 +103,8 @@ function endingOnce<T>(iterable: AsyncIterable<T>, onEnd: () => void): AsyncGene
       end();
       return it.throw !== undefined ? it.throw(err) : Promise.reject(err);
     },
+    // (graphql-ws calls return() when the client completes it or the connection closes)
     [Symbol.asyncIterator]: () => wrapper,
-    [Symbol.asyncDispose]: async () => {
-      await wrapper.return(undefined);
-    },
   };
   return wrapper;
 }
