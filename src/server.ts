@@ -21,6 +21,9 @@ import { followRemoteChanges } from './core/events/remoteChanges';
 import { joinFleet } from './core/events/fleet';
 import { RedisBus } from './bus/redisBus';
 import { operations } from './core/operations';
+import { REALTIME_ACTIONS } from './core/server/serverFacts';
+import { readPackageInfo } from './packageInfo';
+import { publicConfig } from './publicConfig';
 import type { Logger } from './log';
 import type { Store } from './store/port';
 import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
@@ -103,6 +106,8 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     settings: { indexName: config.indexName, apiKeyMaxTtl: config.apiKeys.maxTtl, apiKeyCacheMs: config.apiKeys.cacheMs, searchTimeoutMs: config.search.timeoutMs },
     now: Date.now,
     newId: randomUUID,
+    // what server:info, server:getConfig and auth:checkRights tell: nothing secret
+    server: { ...readPackageInfo(), nodeVersion: process.version, startedAt: Date.now(), config: publicConfig(config), actions: [...operations, ...REALTIME_ACTIONS] },
   };
   // RATE_LIMIT, RATE_LIMIT_AUTH_FAILURES: counted here, by the primary for its workers, or in Redis (rateLimit/create.ts)
   const rateLimiting = createRateLimits(config.rateLimit, {

@@ -4,6 +4,7 @@ import type { Authenticator } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { ChangeFeed } from './events/changeFeed';
 import type { RateLimits } from './rateLimit/rateLimits';
+import type { ServerFacts } from './server/serverFacts';
 
 export interface CoreDeps {
   store: Store;
@@ -12,6 +13,8 @@ export interface CoreDeps {
   feed: ChangeFeed;
   /** RATE_LIMIT and RATE_LIMIT_AUTH_FAILURES (rateLimit/admission.ts); absent: no limit. */
   rateLimits?: RateLimits;
+  /** What the server controller tells of this gateway (version, settings without secrets, actions); absent: UNKNOWN_FACTS. */
+  server?: ServerFacts;
   settings: {
     /** The logical index name of every entity collection (`index` in envelopes). */
     indexName: string;

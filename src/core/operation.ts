@@ -12,8 +12,13 @@ export interface Operation<I = any, O = unknown> {
   action: string;
   /** Whether the envelope names the request's index and collection (entity operations) or nulls them. */
   addressesCollection: boolean;
-  /** Runs without authentication (the principal is then an anonymous one). Only auth:checkToken. */
+  /** Runs without authentication (the principal is then an anonymous one): auth:checkToken, server:now, server:healthCheck. */
   public?: boolean;
+  /**
+   * The role rule of the action, as auth:checkRights tells it; absent: any authenticated caller.
+   * (The operation itself checks it again when it runs, with the rules that depend on the data.)
+   */
+  allows?(principal: Principal): boolean;
   /**
    * For a public operation that verifies a token of its input (auth:checkToken): whether its answer
    * refused that token, which then counts against RATE_LIMIT_AUTH_FAILURES as a refused bearer does.

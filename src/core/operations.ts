@@ -3,6 +3,8 @@ import { checkTokenOperation } from './apiKeys/checkToken';
 import { createApiKeyOperation } from './apiKeys/createApiKey';
 import { deleteApiKeyOperation } from './apiKeys/deleteApiKey';
 import { searchApiKeysOperation } from './apiKeys/searchApiKeys';
+import { checkRightsOperation } from './auth/checkRights';
+import { getCurrentUserOperation } from './auth/getCurrentUser';
 import { countEntitiesOperation } from './entities/countEntities';
 import { createEntityOperation } from './entities/createEntity';
 import { deleteEntityOperation } from './entities/deleteEntity';
@@ -11,6 +13,10 @@ import { mCreateEntitiesOperation } from './entities/mCreateEntities';
 import { replaceEntityOperation, updateEntityOperation } from './entities/replaceEntity';
 import { searchEntitiesOperation } from './entities/searchEntities';
 import type { Operation } from './operation';
+import { getConfigOperation } from './server/getConfig';
+import { healthCheckOperation } from './server/healthCheck';
+import { serverInfoOperation } from './server/info';
+import { serverNowOperation } from './server/now';
 
 export const operations: Operation[] = [
   createApiKeyOperation,
@@ -25,4 +31,10 @@ export const operations: Operation[] = [
   updateEntityOperation,
   deleteEntityOperation,
   mCreateEntitiesOperation,
+  getCurrentUserOperation,
+  checkRightsOperation,
+  serverNowOperation,
+  serverInfoOperation,
+  healthCheckOperation,
+  getConfigOperation,
 ];

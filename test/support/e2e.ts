@@ -61,6 +61,12 @@ function restTarget(c: Call): { method: string; path: string } {
     'document:update': { method: 'PATCH', path: `${coll}/${id}` },
     'document:delete': { method: 'DELETE', path: `${coll}/${id}` },
     'document:mCreate': { method: 'POST', path: `${coll}/_bulk` },
+    'auth:getCurrentUser': { method: 'GET', path: '/v4/_me' },
+    'auth:checkRights': { method: 'POST', path: '/v4/_checkRights' },
+    'server:now': { method: 'GET', path: '/v4/_now' },
+    'server:info': { method: 'GET', path: '/v4/_serverInfo' },
+    'server:healthCheck': { method: 'GET', path: '/v4/_healthCheck' },
+    'server:getConfig': { method: 'GET', path: '/v4/_getConfig' },
   };
   const target = table[`${c.controller}:${c.action}`];
   if (target === undefined) throw new Error(`no REST route for ${c.controller}:${c.action}`);

@@ -2,7 +2,7 @@
 import { optionalId } from '../args';
 import { ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
-import type { Principal } from '../principal';
+import { isWriter, type Principal } from '../principal';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
 import { buildEntity } from './entityDocument';
@@ -34,6 +34,7 @@ export const createEntityOperation = defineOperation<CreateEntityInput, EntityRe
   controller: 'document',
   action: 'create',
   addressesCollection: true,
+  allows: isWriter,
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;

@@ -22,6 +22,7 @@ export const deleteEntityOperation = defineOperation<EntityAddress, { _id: strin
   controller: 'document',
   action: 'delete',
   addressesCollection: true,
+  allows: isWriter,
   parse: parseDocumentAddress,
   run: deleteEntity,
 });

@@ -5,7 +5,7 @@
 import { isPlainObject, optionalId } from '../args';
 import { fail, ok, type ApiError, type ErrorObject, type Result } from '../errors';
 import { defineOperation } from '../operation';
-import type { Principal } from '../principal';
+import { isWriter, type Principal } from '../principal';
 import type { Doc } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
@@ -82,6 +82,7 @@ export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateRes
   controller: 'document',
   action: 'mCreate',
   addressesCollection: true,
+  allows: isWriter,
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;

@@ -2,7 +2,7 @@
 import { isPlainObject } from '../args';
 import { fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
-import { canWrite, type Principal } from '../principal';
+import { canWrite, isWriter, type Principal } from '../principal';
 import type { CoreDeps } from '../deps';
 import { entityNotFound, parseDocumentAddress } from './address';
 import { buildEntity, mergePatch } from './entityDocument';
@@ -47,6 +47,7 @@ export const replaceEntityOperation = defineOperation<ChangeEntityInput, EntityR
   controller: 'document',
   action: 'replace',
   addressesCollection: true,
+  allows: isWriter,
   parse: parseChange,
   run: replaceEntity,
 });
@@ -55,6 +56,7 @@ export const updateEntityOperation = defineOperation<ChangeEntityInput, EntityRe
   controller: 'document',
   action: 'update',
   addressesCollection: true,
+  allows: isWriter,
   parse: parseChange,
   run: updateEntity,
 });

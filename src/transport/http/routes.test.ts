@@ -15,6 +15,12 @@ describe('REST routes under /v4/', () => {
     ['POST', 'api-keys/_search', 'auth', 'searchApiKeys', null, null],
     ['DELETE', 'api-keys/k1', 'auth', 'deleteApiKey', null, 'k1'],
     ['POST', '_checkToken', 'auth', 'checkToken', null, null],
+    ['GET', '_now', 'server', 'now', null, null],
+    ['GET', '_serverInfo', 'server', 'info', null, null],
+    ['GET', '_healthCheck', 'server', 'healthCheck', null, null],
+    ['GET', '_getConfig', 'server', 'getConfig', null, null],
+    ['GET', '_me', 'auth', 'getCurrentUser', null, null],
+    ['POST', '_checkRights', 'auth', 'checkRights', null, null],
   ])('%s /v4/%s is %s:%s', (method, path, controller, action, collection, _id) => {
     expect(matchRoute(method, path)).toEqual({ controller, action, collection, _id });
   });
@@ -27,6 +33,11 @@ describe('REST routes under /v4/', () => {
     ['POST', 'nothing'],
     ['GET', 'entity//x'],
     ['GET', 'entity/countries/%E0%A4%A'],
+    ['POST', '_now'],
+    ['GET', '_checkRights'],
+    ['GET', '_me/extra'],
+    ['GET', '__proto__'],
+    ['GET', 'constructor'],
   ])('%s /v4/%s is no route', (method, path) => {
     expect(matchRoute(method, path)).toBeNull();
   });

@@ -15,6 +15,16 @@ type Matcher = (method: string, s: Segments) => RouteMatch | null;
 
 const entity = (action: string, collection: string, _id: string | null = null): RouteMatch => ({ controller: 'document', action, collection, _id });
 const auth = (action: string, _id: string | null = null): RouteMatch => ({ controller: 'auth', action, collection: null, _id });
+const server = (action: string): RouteMatch => ({ controller: 'server', action, collection: null, _id: null });
+
+/** Kuzzle's GET routes of the server controller and of the caller's own user (lib/api/httpRoutes.js), under /v4/. */
+const KUZZLE_GETS = new Map<string, RouteMatch>([
+  ['_now', server('now')],
+  ['_serverInfo', server('info')],
+  ['_healthCheck', server('healthCheck')],
+  ['_getConfig', server('getConfig')],
+  ['_me', auth('getCurrentUser')],
+]);
 
 /** Routes, by the segments after /v4/. */
 const matchers: Matcher[] = [
@@ -42,6 +52,8 @@ const matchers: Matcher[] = [
     return null;
   },
   (m, s) => (m === 'POST' && s.length === 1 && s[0] === '_checkToken' ? auth('checkToken') : null),
+  (m, s) => (m === 'POST' && s.length === 1 && s[0] === '_checkRights' ? auth('checkRights') : null),
+  (m, s) => (m === 'GET' && s.length === 1 ? (KUZZLE_GETS.get(s[0]) ?? null) : null),
 ];
 
 /** Recent answers: clients call the same few paths over and over. */

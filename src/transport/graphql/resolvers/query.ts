@@ -1,10 +1,16 @@
 /** Query resolvers: each calls the core operation REST and the raw WebSocket call. */
 import { searchApiKeys } from '../../../core/apiKeys/searchApiKeys';
+import { checkRights } from '../../../core/auth/checkRights';
 import { countEntities } from '../../../core/entities/countEntities';
 import { parseTypeName } from '../../../core/entities/entityType';
 import { getEntity } from '../../../core/entities/getEntity';
 import { searchEntities } from '../../../core/entities/searchEntities';
+import { ANONYMOUS } from '../../../core/principal';
 import { parseSearchRequest } from '../../../core/search/searchRequest';
+import { getConfig } from '../../../core/server/getConfig';
+import { healthCheck } from '../../../core/server/healthCheck';
+import { serverInfo } from '../../../core/server/info';
+import { serverNow } from '../../../core/server/now';
 import type { GraphQLContext } from '../context';
 import { unwrap } from '../errors';
 import { AGGS_REQUEST } from './entityTypes';
@@ -66,5 +72,25 @@ export const queryResolvers = {
   async me(_: unknown, __: unknown, ctx: GraphQLContext) {
     const p = await ctx.principal();
     return { userId: p.userId, tenantId: p.tenantId, roles: p.roles, apiKeyId: p.apiKeyId, expiresAt: p.expiresAt };
+  },
+
+  // The server controller and auth:checkRights (README "Server and user actions"); now and healthCheck need no token, as over REST.
+  serverNow: (_: unknown, __: unknown, ctx: GraphQLContext) => unwrap(serverNow(ctx.deps), ctx.requestId).now,
+
+  async serverInfo(_: unknown, __: unknown, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    return unwrap(await serverInfo(ctx.deps, principal), ctx.requestId).serverInfo;
+  },
+
+  async serverConfig(_: unknown, __: unknown, ctx: GraphQLContext) {
+    await ctx.principal();
+    return unwrap(getConfig(ctx.deps), ctx.requestId);
+  },
+
+  healthCheck: async (_: unknown, __: unknown, ctx: GraphQLContext) => unwrap(await healthCheck(ctx.deps, ANONYMOUS, null), ctx.requestId),
+
+  async checkRights(_: unknown, args: { controller: string; action: string }, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    return unwrap(checkRights(ctx.deps, principal, args), ctx.requestId).allowed;
   },
 };
