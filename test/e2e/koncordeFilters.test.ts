@@ -129,6 +129,8 @@ describe('Koncorde filters on the raw WebSocket realtime:subscribe', () => {
       [{ regexp: { a: '(' } }, 'cannot parse regexp'],
       [{ in: { a: Array.from({ length: 101 }, (_, i) => `v${i}`) } }, 'Filter too complex'],
       [{ and: Array.from({ length: 9 }, (_, i) => ({ or: [{ equals: { [`a${i}`]: 1 } }, { equals: { [`b${i}`]: 1 } }] })) }, 'Filter too complex'],
+      // (Koncorde's native geo index would abort the whole process on it)
+      [{ geoDistance: { location: { lat: 100, lon: 0 }, distance: '1km' } }, 'latitude 100 is not within [-90, 90]'],
     ] as const) {
       const answer = await c.send(subscribeMessage('bad-things', filter, tokens.admin));
       expectError({ httpStatus: null, envelope: answer }, 'api.assert.koncorde_dsl_error', 400);

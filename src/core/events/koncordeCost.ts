@@ -18,24 +18,16 @@
  * `not` only wraps a condition and an `and`/`or` of conditions alone is one part (`_isLeaf`).
  */
 
+import { childrenOf, keywordOf, standardize, type StandardFilter } from './koncordeStandard';
+
 /** Kuzzle's default limits.subscriptionConditionsCount, given to Koncorde as maxConditions too. */
 export const MAX_CONDITIONS = 100;
 export const MAX_NESTING = 10;
 export const MAX_COMPOUND_PARTS = 8;
 export const MAX_SUBFILTERS = 256;
 
-type Filter = Record<string, unknown> & { _isLeaf?: boolean };
+type Filter = StandardFilter;
 
-interface Standardizer {
-  standardize(filter: unknown): Filter;
-}
-
-// Koncorde's own standardizer (not part of its typed API): the form its canonicalization reads.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const StandardizerClass = require('koncorde/lib/transform/standardize') as new (config: { regExpEngine: string }) => Standardizer;
-const standardizer = new StandardizerClass({ regExpEngine: 're2' });
-
-const OPERATORS = new Set(['and', 'or', 'not', 'bool']);
 const BOOL_CLAUSES = ['must', 'must_not', 'should', 'should_not'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -53,12 +45,8 @@ export function koncordeCostProblem(filter: Record<string, unknown>): string | u
 }
 
 function compiledCostProblem(filter: unknown): string | undefined {
-  let standardized: Filter;
-  try {
-    standardized = standardizer.standardize(filter);
-  } catch {
-    return undefined; // malformed: Koncorde's normalize() says why
-  }
+  const standardized = standardize(filter);
+  if (standardized === undefined) return undefined; // malformed: Koncorde's normalize() says why
   const parts = compoundParts(standardized);
   if (parts > MAX_COMPOUND_PARTS) {
     return `the filter has ${parts} compound parts (and/or/not groups mixing other groups), more than ${MAX_COMPOUND_PARTS}: its truth table would have 2^${parts} rows`;
@@ -106,12 +94,6 @@ function rawCount(filter: unknown): { nesting: number; conditions: number; selec
   }
   return { nesting: deepest, conditions, selectQueries };
 }
-
-const keywordOf = (f: Filter): string => Object.keys(f)[0];
-const childrenOf = (f: Filter): Filter[] => {
-  const value = f[keywordOf(f)];
-  return Array.isArray(value) ? (value as Filter[]) : [];
-};
 
 /** The rows of Koncorde's truth table are 2^this: its _extractConditions, counted. */
 function compoundParts(f: Filter): number {

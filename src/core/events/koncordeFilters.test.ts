@@ -153,11 +153,64 @@ describe('KoncordeFilters: security', () => {
     expect(({} as Record<string, unknown>).code).toBeUndefined();
   });
 
+  it('a geo centre beyond the pole is refused, never handed to the native index (which would abort the process)', () => {
+    const error = refusal({ or: [{ equals: { a: 1 } }, { geoDistance: { location: { lat: 100, lon: 0 }, distance: '1km' } }] });
+    expect(error).toMatchObject({ id: 'api.assert.koncorde_dsl_error', props: { keyword: 'geoDistance', path: 'geoDistance.location' } });
+    expect(error.message).toContain('latitude 100 is not within [-90, 90]');
+  });
+
   it('a filter naming __proto__ or constructor pollutes nothing', () => {
     for (const filter of [{ equals: { __proto__: 'x' } }, JSON.parse('{"equals": {"__proto__": "x"}}'), { exists: 'constructor' }, { range: { 'constructor.prototype': { gt: 1 } } }]) {
       new KoncordeFilters().compile('c', filter);
     }
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+});
+
+describe('KoncordeFilters: any JSON', () => {
+  // (fast-check: filters built from Koncorde's keywords and random values, documents of random fields)
+  const fc = require('fast-check') as typeof import('fast-check');
+  const value = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -5, max: 5 }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }));
+  const field = fc.constantFrom('a', 'b', 'a.b', '__proto__', 'constructor', '_id', 'tags["x"]', '');
+  const { filter } = fc.letrec<{ filter: unknown; leaf: unknown }>((tie) => ({
+    leaf: fc.oneof(
+      fc.record({ equals: fc.dictionary(field, value, { maxKeys: 2 }) }),
+      fc.record({ in: fc.dictionary(field, fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), value), { maxKeys: 2 }) }),
+      fc.record({ exists: fc.oneof(field, value) }),
+      fc.record({ range: fc.dictionary(field, fc.dictionary(fc.constantFrom('gt', 'gte', 'lt', 'lte', 'x'), value, { maxKeys: 3 }), { maxKeys: 1 }) }),
+      fc.record({ ids: fc.record({ values: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), value) }) }),
+      fc.record({ regexp: fc.dictionary(field, fc.oneof(fc.constantFrom('^a', '(a+)+$', '[', 'a{2,}', '(?<=a)b'), value), { maxKeys: 1 }) }),
+      fc.record({ geoDistance: fc.record({ a: fc.record({ lat: fc.integer({ min: -100, max: 100 }), lon: fc.integer({ min: -200, max: 200 }) }), distance: fc.constantFrom('1km', 'x', '-1m') }) }),
+      fc.record({ unknownKeyword: value }),
+      fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 2 }),
+    ),
+    filter: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      tie('leaf'),
+      fc.record({ and: fc.array(tie('filter'), { maxLength: 3 }) }),
+      fc.record({ or: fc.array(tie('filter'), { maxLength: 3 }) }),
+      fc.record({ not: tie('filter') }),
+      fc.record({ bool: fc.record({ must: fc.array(tie('filter'), { maxLength: 2 }), should_not: fc.array(tie('filter'), { maxLength: 2 }) }, { requiredKeys: [] }) }),
+    ),
+  }));
+  const doc = fc.dictionary(fc.constantFrom('a', 'b', 'tags', '__proto__', 'constructor'), fc.oneof(value, fc.record({ b: value }), fc.record({ lat: fc.integer({ min: -90, max: 90 }), lon: fc.integer({ min: -180, max: 180 }) })), { maxKeys: 4 });
+
+  it('compiles or refuses with a 400, never throws; a compiled filter tests any document without throwing', () => {
+    const filters = new KoncordeFilters();
+    fc.assert(
+      fc.property(filter, fc.array(doc, { maxLength: 3 }), (f, docs) => {
+        const compiled = filters.compile('c', f as Record<string, unknown>);
+        if (!compiled.ok) {
+          expect(compiled.error.id).toBe('api.assert.koncorde_dsl_error');
+          return;
+        }
+        for (const d of docs) expect(typeof compiled.value.matches('x', d as Doc)).toBe('boolean');
+        compiled.value.release();
+      }),
+      { numRuns: 300, seed: 16 },
+    );
+    expect(filters.size).toBe(0);
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
 });

@@ -6,13 +6,15 @@
  *
  * A document is tested as Kuzzle tests it (lib/util/koncordeCompat.ts, koncordeTest): the entity's
  * fields plus `_id` (for `ids`). Regular expressions run on RE2 (Koncorde's default: no
- * backtracking). A filter is checked first for what compiling it would cost (koncordeCost.ts);
- * anything Koncorde refuses is 400 api.assert.koncorde_dsl_error with its reason, keyword and path.
+ * backtracking). A filter is checked first for what compiling it would cost (koncordeCost.ts) and
+ * for geo coordinates out of range (koncordeGeo.ts); these and anything Koncorde refuses are 400
+ * api.assert.koncorde_dsl_error with a reason, keyword and path.
  */
 import { Koncorde, type NormalizedFilter } from 'koncorde';
 import { fail, ok, type Result } from '../errors';
 import type { Doc } from '../../store/port';
 import { koncordeCostProblem, MAX_CONDITIONS } from './koncordeCost';
+import { geoProblem } from './koncordeGeo';
 
 /** A compiled filter: whether an entity matches it, and its release when the subscription ends. */
 export interface CompiledFilter {
@@ -41,6 +43,9 @@ export class KoncordeFilters {
   compile(collection: string, filter: Record<string, unknown>): Result<CompiledFilter> {
     const problem = koncordeCostProblem(filter);
     if (problem !== undefined) return fail('api.assert.koncorde_dsl_error', { reason: `Filter too complex: ${problem}`, keyword: null, path: null });
+    // (a geo centre beyond the poles aborts the process inside Koncorde's native index: koncordeGeo.ts)
+    const geo = geoProblem(filter);
+    if (geo !== undefined) return fail('api.assert.koncorde_dsl_error', { ...geo });
     let normalized: NormalizedFilter;
     try {
       normalized = this.engine.normalize(filter, collection);
