@@ -10,7 +10,7 @@
  * for geo coordinates out of range (koncordeGeo.ts); these and anything Koncorde refuses are 400
  * api.assert.koncorde_dsl_error with a reason, keyword and path.
  */
-import { Koncorde, type NormalizedFilter } from 'koncorde';
+import type { Koncorde, NormalizedFilter } from 'koncorde';
 import { fail, ok, type Result } from '../errors';
 import type { Doc } from '../../store/port';
 import { koncordeCostProblem, MAX_CONDITIONS } from './koncordeCost';
@@ -31,13 +31,20 @@ interface Tested {
 }
 
 export class KoncordeFilters {
-  private readonly engine = new Koncorde({ maxConditions: MAX_CONDITIONS, regExpEngine: 're2' } as ConstructorParameters<typeof Koncorde>[0]);
+  private readonly engine: Koncorde;
   /** Subscriptions per stored filter id (the same filter on the same collection is stored once). */
   private readonly uses = new Map<string, number>();
   /** Bumped when a filter is stored or removed: older test results are stale. */
   private generation = 0;
   /** The last test of each changed entity (every subscriber of a change asks about the same objects). */
   private readonly tested = new WeakMap<Doc, Tested>();
+
+  constructor() {
+    // (loaded with the first Koncorde subscription: its native addons take about 0.1 s to load)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Koncorde: Engine } = require('koncorde') as typeof import('koncorde');
+    this.engine = new Engine({ maxConditions: MAX_CONDITIONS, regExpEngine: 're2' } as ConstructorParameters<typeof Engine>[0]);
+  }
 
   /** Compiles a filter for one collection, or says why it cannot. */
   compile(collection: string, filter: Record<string, unknown>): Result<CompiledFilter> {

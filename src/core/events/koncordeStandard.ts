@@ -12,12 +12,16 @@ interface Standardizer {
   standardize(filter: unknown): StandardFilter;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const StandardizerClass = require('koncorde/lib/transform/standardize') as new (config: { regExpEngine: string }) => Standardizer;
-const standardizer = new StandardizerClass({ regExpEngine: 're2' });
+let standardizer: Standardizer | undefined;
 
 /** The standardized filter, or undefined when Koncorde refuses it (its normalize() then says why). */
 export function standardize(filter: unknown): StandardFilter | undefined {
+  // (loaded with the first filter: koncorde's native addons take about 0.1 s to load)
+  if (standardizer === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const StandardizerClass = require('koncorde/lib/transform/standardize') as new (config: { regExpEngine: string }) => Standardizer;
+    standardizer = new StandardizerClass({ regExpEngine: 're2' });
+  }
   try {
     return standardizer.standardize(filter);
   } catch {
