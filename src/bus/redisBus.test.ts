@@ -91,3 +91,13 @@ describeWithRedis('RedisBus on a real redis-server', () => {
     expect(atTwo.some((m) => m.revokedKey === 'after')).toBe(true);
   });
 });
+
+describe('RedisBus without Redis', () => {
+  it('starts (false: not subscribed yet), and closes at once when Redis cannot be reached', async () => {
+    const bus = new RedisBus({ url: 'redis://127.0.0.1:9', prefix: 'none' });
+    expect(await bus.start(200)).toBe(false);
+    const closing = bus.close();
+    const closed = await Promise.race([closing.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 2000))]);
+    expect(closed).toBe('closed');
+  });
+});
