@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { TooComplexError } from './budget';
-import { compileLevenshtein, compileLevenshteinSteps } from './levenshtein';
+import { compileLevenshtein, compileLevenshteinSteps, forgetSteps } from './levenshtein';
 import { Budget } from '../budget/budget';
 
 const options = (maxEdits: number, transpositions = true, prefixLength = 0) => ({ maxEdits, prefixLength, transpositions, maxStates: 100_000 });
@@ -117,6 +117,25 @@ describe('compileLevenshtein', () => {
     }
     expect(pauses).toBeGreaterThan(1);
     expect(next.value.distance('abcdefghijklmnopqrstuvwxyz'.repeat(8))).toBe(0);
+  });
+
+  it('makes the same automaton whatever the steps remembered from other words, or forgotten while it pauses', () => {
+    const word = 'abcdefghijklmnopqrstuvwxyz'.repeat(3);
+    const shape = (a: ReturnType<typeof compileLevenshtein>) => JSON.stringify(a, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v));
+    forgetSteps();
+    const fresh = shape(compileLevenshtein(word, options(2)));
+    for (const other of ['abdcefgh', 'zyxwvuts', word.slice(5)]) compileLevenshtein(other, options(2));
+    expect(shape(compileLevenshtein(word, options(2)))).toBe(fresh);
+    let now = 0;
+    const budget = new Budget(Infinity, 1, () => (now += 10));
+    const steps = compileLevenshteinSteps(word, options(2), budget);
+    let next = steps.next();
+    for (let pauses = 0; !next.done; next = steps.next(), pauses++) {
+      if (pauses % 2 === 0) forgetSteps();
+      compileLevenshtein(['aab', 'qwertyuiop', 'abba', 'x'][pauses % 4], options(pauses % 3)); // numbers other states meanwhile
+      budget.startSlice();
+    }
+    expect(shape(next.value)).toBe(fresh);
   });
 
   it('refuses edits outside 0..2', () => {

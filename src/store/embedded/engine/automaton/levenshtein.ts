@@ -29,6 +29,44 @@ import { RunAutomaton } from './runAutomaton';
 /** Lucene's LevenshteinAutomata.MAXIMUM_SUPPORTED_DISTANCE. */
 export const MAX_EDITS = 2;
 
+/** Window keys: 4 bits for each of at most 2 * MAX_EDITS + 1 positions. */
+const WINDOW_KEYS = 16 ** (2 * MAX_EDITS + 1);
+/** Characteristic vectors: one bit for each of at most 2 * (2 * MAX_EDITS + 1) + 3 positions. */
+const VECTORS = 2 ** (2 * (2 * MAX_EDITS + 1) + 3);
+/**
+ * Parametric states numbered at most (their keys with a vector stay below 2^30): all forgotten
+ * before a build once half of them are used; a build that finds none left makes its steps without
+ * remembering them.
+ */
+const MAX_PARAMETRIC_STATES = 1 << 16;
+/**
+ * Parametric states, numbered: a state's window, its nearness to the word's ends (its first live
+ * position capped at 2, and how many positions a step reads after it), maxEdits and transpositions.
+ */
+const parametricStates = new Map<number, number>();
+/**
+ * The steps made, for every word and distance, by parametric state and characteristic vector (key
+ * parametric * VECTORS + vector): the shift of the first live position times WINDOW_KEYS plus the
+ * new window, or -1 (dead). Open addressing in typed arrays (a Map's lookups cost as much as the
+ * step itself); forgotten all at once when half full.
+ */
+const STEP_BITS = 16;
+const STEP_SLOTS = 1 << STEP_BITS;
+const stepKeys = new Int32Array(STEP_SLOTS).fill(-1);
+const stepValues = new Int32Array(STEP_SLOTS);
+let stepsKept = 0;
+/** Bumped when the parametric states are forgotten: a build paused meanwhile (budget) stops using its numbers. */
+let generation = 0;
+const NO_TRANSITIONS: number[] = [];
+
+/** Forgets the parametric states and the steps remembered (exported for tests). */
+export function forgetSteps(): void {
+  parametricStates.clear();
+  stepKeys.fill(-1);
+  stepsKept = 0;
+  generation++;
+}
+
 /** DFA states made between two checks of a search's time budget. */
 const STATES_PER_CHECK = 64;
 
@@ -82,6 +120,8 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
   const n = w.length;
   const cap = maxEdits + 1;
   const width = 2 * maxEdits + 1;
+  /** Positions a step reads, from a state's first live one. */
+  const span = 2 * width + 2;
 
   const accept: boolean[] = [];
   const transitions: number[][] = [];
@@ -97,26 +137,35 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
   // A Levenshtein state: `from` (first position holding a value below cap) and, for the `width`
   // positions from there, the row value r[i] and the swap value t[i] (cap elsewhere), kept in
   // `values` at id * width as r * 4 + t.
-  const keys = new Map<number, number>();
+  const byFrom: number[][] = [];
   let values = new Uint8Array(64 * width);
   const froms: number[] = [];
+  /** Per state: its window's digits (windowKey), and its parametric state (-1: none, its steps are not remembered). */
+  const wkeys: number[] = [];
+  const parametrics: number[] = [];
+  if (parametricStates.size >= MAX_PARAMETRIC_STATES / 2) forgetSteps();
+  const numbering = generation;
   const pending: number[] = [];
   /** Scratch: the window of the state being looked up. */
   const window = new Uint8Array(width);
-  const stateOf = (from: number): number => {
-    // 4 bits per position (at most 5 of them): the key stays an exact integer
-    let key = from;
+  /** The window's digits (4 bits per position, window[0] first: at most 20 bits). */
+  const windowKey = (): number => {
+    let key = 0;
     for (let i = 0; i < width; i++) key = key * 16 + window[i];
-    const known = keys.get(key);
-    if (known !== undefined) return known;
+    return key;
+  };
+  const stateOf = (from: number, wkey: number): number => {
+    // the states at `from` (a few dozen at most): [wkey, id, wkey, id, ...]
+    const here = (byFrom[from] ??= []);
+    for (let i = 0; i < here.length; i += 2) if (here[i] === wkey) return here[i + 1];
     const id = accept.length;
     if (id - first >= maxStates) throw new TooComplexError(word, maxStates);
-    keys.set(key, id);
+    here.push(wkey, id);
     const last = n - from; // window index of position n
     const d = last >= 0 && last < width ? window[last] >> 2 : cap;
     accept.push(d <= maxEdits);
     distances.push(d <= maxEdits ? d : -1);
-    transitions.push([]);
+    transitions.push(NO_TRANSITIONS);
     const local = id - first;
     if ((local + 1) * width > values.length) {
       const grown = new Uint8Array(values.length * 2);
@@ -125,6 +174,14 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
     }
     values.set(window, local * width);
     froms[local] = from;
+    wkeys[local] = wkey;
+    const shape = (((wkey * 3 + Math.min(from, 2)) * 16 + (Math.min(n, from + span - 1) - from)) * 3 + maxEdits) * 2 + (transpositions ? 1 : 0);
+    let parametric = numbering === generation ? parametricStates.get(shape) : -1;
+    if (parametric === undefined && parametricStates.size < MAX_PARAMETRIC_STATES) {
+      parametric = parametricStates.size;
+      parametricStates.set(shape, parametric);
+    }
+    parametrics[local] = parametric ?? -1;
     pending.push(id);
     return id;
   };
@@ -132,19 +189,53 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
   // after reading nothing: r[i] = i
   window.fill(cap * 4 + cap);
   for (let i = 0; i < width && i <= n; i++) window[i] = Math.min(i, cap) * 4 + cap;
-  stateOf(0);
+  stateOf(0, windowKey());
 
   // scratch rows over the positions [from, hi] a step can reach
-  const span = 2 * width + 2;
   const nextR = new Int8Array(span);
   const nextT = new Int8Array(span);
-  /** The state after reading `c` (-1: any code point that is not in the word), -1 if dead. */
+  /**
+   * The state after reading `c` (-1: any code point that is not in the word), -1 if dead. What a
+   * step makes of a state depends only on its window, on where it is near either end of the word,
+   * and on which of the word's code points around it equal `c` (its characteristic vector, as in
+   * Schulz and Mihov's parametric descriptions): `next` remembers the steps made, for every word.
+   */
   const step = (s: number, c: number): number => {
     const local = s - first;
-    const base = local * width;
     const from = froms[local];
-    const end = from + width;
     const hi = Math.min(n, from + span - 1);
+    // bit j: whether w[from - 2 + j] is c, for the positions [from - 2, hi) a step reads
+    let vector = 0;
+    for (let j = from - 2, bit = 1; j < hi; j++, bit *= 2) if (j >= 0 && w[j] === c) vector += bit;
+    const parametric = parametrics[local];
+    let made: number;
+    if (parametric < 0 || numbering !== generation) made = stepWindow(local, from, hi, c);
+    else {
+      const key = parametric * VECTORS + vector;
+      let slot = Math.imul(key, 0x9e3779b1) >>> (32 - STEP_BITS);
+      while (stepKeys[slot] !== key && stepKeys[slot] !== -1) slot = (slot + 1) & (STEP_SLOTS - 1);
+      if (stepKeys[slot] === key) made = stepValues[slot];
+      else {
+        made = stepWindow(local, from, hi, c);
+        if (stepsKept >= STEP_SLOTS / 2) {
+          stepKeys.fill(-1);
+          stepsKept = 0;
+          slot = Math.imul(key, 0x9e3779b1) >>> (32 - STEP_BITS);
+        }
+        stepKeys[slot] = key;
+        stepValues[slot] = made;
+        stepsKept++;
+      }
+    }
+    if (made < 0) return -1;
+    const wkey = made & (WINDOW_KEYS - 1);
+    for (let i = width - 1, digits = wkey; i >= 0; i--, digits >>= 4) window[i] = digits & 15;
+    return stateOf(from + (made >> 20), wkey);
+  };
+  /** The step of state `local` on `c`, as the shift of its first live position and the window there (windowKey), or -1 when dead. */
+  const stepWindow = (local: number, from: number, hi: number, c: number): number => {
+    const base = local * width;
+    const end = from + width;
     let firstLive = -1;
     let lastLive = -1;
     for (let i = from; i <= hi; i++) {
@@ -176,7 +267,7 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
       const k = firstLive - from + j;
       window[j] = firstLive + j <= hi ? nextR[k] * 4 + nextT[k] : cap * 4 + cap;
     }
-    return stateOf(firstLive);
+    return (firstLive - from) * WINDOW_KEYS + windowKey();
   };
 
   let made = 0;
@@ -187,7 +278,12 @@ export function* compileLevenshteinSteps(word: string, options: LevenshteinOptio
     const from = froms[s - first];
     chars.length = 0;
     for (let i = Math.max(0, from - 2); i < Math.min(n, from + width + 1); i++) if (!chars.includes(w[i])) chars.push(w[i]);
-    chars.sort((a, b) => a - b);
+    for (let i = 1; i < chars.length; i++) {
+      const c = chars[i];
+      let j = i;
+      for (; j > 0 && chars[j - 1] > c; j--) chars[j] = chars[j - 1];
+      chars[j] = c;
+    }
     const other = step(s, -1);
     const out: number[] = [];
     const push = (min: number, max: number, target: number) => {

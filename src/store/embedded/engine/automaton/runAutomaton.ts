@@ -35,7 +35,9 @@ export class RunAutomaton {
     const size = dfa.accept.length;
     this.size = size;
     this.initial = size === 0 ? -1 : 0;
-    this.accepts = Uint8Array.from(dfa.accept, (a) => (a ? 1 : 0));
+    const accepts = new Uint8Array(size);
+    for (let s = 0; s < size; s++) if (dfa.accept[s]) accepts[s] = 1;
+    this.accepts = accepts;
     this.offsets = new Int32Array(size + 1);
     let count = 0;
     for (let s = 0; s < size; s++) {
