@@ -49,14 +49,11 @@ export function tooManyRequests(state: RateState): ApiError {
   });
 }
 
-function refusal(deps: CoreDeps, state: RateState): Admission {
-  deps.rateLimits?.onRefused?.(state);
-  return { principal: { ok: false, error: tooManyRequests(state) }, rate: state };
-}
+const refusal = (state: RateState): Admission => ({ principal: { ok: false, error: tooManyRequests(state) }, rate: state });
 
 /** Counted against `counter`: the admission as it was, or its refusal. */
-function counted(deps: CoreDeps, counter: RateCounter, key: string, principal: Result<Principal>): Promise<Admission> {
-  return counter.hit(key).then((state) => (state?.refused ? refusal(deps, state) : { principal, rate: state }));
+function counted(counter: RateCounter, key: string, principal: Result<Principal>): Promise<Admission> {
+  return counter.hit(key).then((state) => (state?.refused ? refusal(state) : { principal, rate: state }));
 }
 
 /** Whether a failed authentication refused a token that was presented (not an expired one: see the README). */
@@ -64,14 +61,14 @@ const refusedToken = (jwt: string | null, result: Result<Principal>): boolean =>
 
 function afterAuthentication(deps: CoreDeps, jwt: string | null, client: string | null, principal: Result<Principal>): Now<Admission> {
   const { requests, authFailures } = deps.rateLimits!;
-  if (principal.ok) return requests === null ? { principal, rate: null } : counted(deps, requests, principalKey(principal.value), principal);
+  if (principal.ok) return requests === null ? { principal, rate: null } : counted(requests, principalKey(principal.value), principal);
   if (client === null) return { principal, rate: null };
   if (refusedToken(jwt, principal)) {
     // the answer stays the authentication error; its headers tell how many more the address may send
     return authFailures === null ? { principal, rate: null } : authFailures.hit(client).then((rate) => ({ principal, rate }));
   }
   // no token (or an expired one): counted against the address
-  return requests === null ? { principal, rate: null } : counted(deps, requests, addressKey(client), principal);
+  return requests === null ? { principal, rate: null } : counted(requests, addressKey(client), principal);
 }
 
 /**
@@ -90,7 +87,7 @@ export function admit(deps: CoreDeps, jwt: string | null, client: string | null)
     return principal instanceof Promise ? principal.then((p) => afterAuthentication(deps, jwt, client, p)) : afterAuthentication(deps, jwt, client, principal);
   };
   if (limits.authFailures === null || client === null || deps.authenticator.accepted(jwt)) return then();
-  return limits.authFailures.peek(client).then((blocked) => (blocked?.refused ? refusal(deps, blocked) : then()));
+  return limits.authFailures.peek(client).then((blocked) => (blocked?.refused ? refusal(blocked) : then()));
 }
 
 /**
@@ -102,9 +99,9 @@ export function admitAnonymous(deps: CoreDeps, client: string | null, checksToke
   const limits = deps.rateLimits;
   const principal = ok(ANONYMOUS);
   if (limits === undefined || client === null) return { principal, rate: null };
-  const count = (): Now<Admission> => (limits.requests === null ? { principal, rate: null } : counted(deps, limits.requests, addressKey(client), principal));
+  const count = (): Now<Admission> => (limits.requests === null ? { principal, rate: null } : counted(limits.requests, addressKey(client), principal));
   if (!checksToken || limits.authFailures === null) return count();
-  return limits.authFailures.peek(client).then((blocked) => (blocked?.refused ? refusal(deps, blocked) : count()));
+  return limits.authFailures.peek(client).then((blocked) => (blocked?.refused ? refusal(blocked) : count()));
 }
 
 /** A token refused by a public operation (auth:checkToken answered `valid: false`): counted as an authentication failure of the address. */

@@ -41,6 +41,4 @@ export interface RateCounter {
 export interface RateLimits {
   requests: RateCounter | null;
   authFailures: RateCounter | null;
-  /** Told of each request refused with 429, its refusing state given (for metrics); set by the composition root. */
-  onRefused?: (state: RateState) => void;
 }
