@@ -47,6 +47,40 @@ describe('standard analyzer (Intl.Segmenter word segmentation, lowercased)', () 
   });
 });
 
+/** The segmenter over the whole text at once, lower-cased and cut as the analyzer does: what the pieces must give. */
+function reference(text: string): string[] {
+  const out: string[] = [];
+  for (const { segment, isWordLike } of new Intl.Segmenter('en', { granularity: 'word' }).segment(text)) {
+    if (!isWordLike) continue;
+    const term = lowercaseTerm(segment);
+    for (let i = 0; i < term.length; i += 255) out.push(term.slice(i, i + 255));
+  }
+  return out;
+}
+
+describe('long texts, a piece at a time (wordSegments.ts), plain ASCII runs scanned', () => {
+  it('gives the tokens of one pass of the segmenter (property)', () => {
+    const atoms = ['a', 'Bc', '7', ' ', '  ', '.', ', ', "'", '"', '-', '_', '!', '\n', '\t', 'é', 'e\u0301', '\u200b', '東京', 'カナ', 'א', '😀', "don't ", 'U.S. ', '3.5 ', 'x'.repeat(300)];
+    const text = fc.array(fc.constantFrom(...atoms), { maxLength: 120 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(segmentText(t)).toEqual(reference(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('analyzes 400,000 characters of prose in linear time (one pass of the segmenter took minutes)', () => {
+    const sentence = "Don't stop: the U.S. café is 3.5 km away, e.g. near Zürich. ";
+    const prose = sentence.repeat(6700);
+    const started = performance.now();
+    const tokens = analyzeText(prose);
+    expect(tokens.length).toBe(6700 * 12);
+    expect(tokens.slice(0, 12)).toEqual(reference(sentence));
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
 describe('lastTokenEndsText (where a bool_prefix query takes its last term as a prefix)', () => {
   it('is true when the last token runs to the end of the text', () => {
     expect(lastTokenEndsText('united k')).toBe(true);

@@ -19,11 +19,16 @@
  *   does. Final sigma is not special-cased (per-code-point lowercasing gives σ, like Lucene).
  * Latin, Greek, Cyrillic, Arabic, Hebrew text, numbers ("1,000.5"), apostrophes ("don't"),
  * underscores ("foo_bar"), dotted words ("example.com", "U.S.A") tokenize as in Lucene.
+ *
+ * Long texts go to the segmenter a piece at a time, cut where words always break (wordSegments.ts:
+ * one pass over a long text takes quadratic time), and within a piece the runs of plain ASCII words
+ * take the ASCII scan below (tokenizePiece): the same tokens, property-tested against one pass of
+ * the segmenter over the whole text.
  */
 
-const MAX_TOKEN_LENGTH = 255;
+import { eachWordSegment, pieceEnd, safeBreak, wordSegmenter } from './wordSegments';
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+const MAX_TOKEN_LENGTH = 255;
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -112,16 +117,17 @@ const isWordChar = (c: number) => c < 128 && (CLASS[c] === 1 || CLASS[c] === 2);
 
 /**
  * The tokens of ASCII text without word-joining punctuation, as boundaries and hashes (no strings
- * made): returns how many were written to `out`, or -1 when the text needs the segmenter.
+ * made): returns how many were written to `out`, or -1 when the text needs the segmenter. Given
+ * `from` and `to`, the same for text[from, to) alone.
  */
-export function scanAscii(text: string, out: TokenBounds): number {
-  const n = text.length;
+export function scanAscii(text: string, out: TokenBounds, from = 0, to = text.length): number {
+  const n = to;
   let count = 0;
   let start = -1;
   let upper = false;
   let h = FNV_OFFSET;
   let whole = FNV_OFFSET;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     let c = text.charCodeAt(i);
     whole = Math.imul(whole ^ c, FNV_PRIME);
     const k = c < 128 ? CLASS[c] : 4;
@@ -143,7 +149,7 @@ export function scanAscii(text: string, out: TokenBounds): number {
       count = pushToken(text, out, count, start, i, upper, h);
       start = -1;
     }
-    if (k === 3 && i > 0 && i + 1 < n && isWordChar(text.charCodeAt(i - 1)) && isWordChar(text.charCodeAt(i + 1))) return -1;
+    if (k === 3 && i > from && i + 1 < n && isWordChar(text.charCodeAt(i - 1)) && isWordChar(text.charCodeAt(i + 1))) return -1;
   }
   if (start >= 0) count = pushToken(text, out, count, start, n, upper, h);
   out.whole = whole;
@@ -172,18 +178,75 @@ export function analyzeText(text: string): string[] {
   return segmentText(text);
 }
 
-/** The tokens as the segmenter gives them (the reference path). */
-export function segmentText(text: string): string[] {
-  const tokens: string[] = [];
-  for (const segment of segmenter.segment(text)) {
-    if (!segment.isWordLike) continue;
-    const token = lowercase(segment.segment);
-    if (token.length <= MAX_TOKEN_LENGTH) {
-      tokens.push(token);
-    } else {
-      for (let i = 0; i < token.length; i += MAX_TOKEN_LENGTH) tokens.push(token.slice(i, i + MAX_TOKEN_LENGTH));
+/**
+ * Receives a token: text[start, end) lower-cased (`term` null: an ASCII word, lower-cased when
+ * `upper`, `hash` its FNV-1a as termHash.ts computes it), or `term` as the segmenter found it,
+ * lower-cased and cut to MAX_TOKEN_LENGTH.
+ */
+export type TokenSink = (term: string | null, start: number, end: number, upper: boolean, hash: number) => void;
+
+/** The `count` tokens of a scan given to `sink`. */
+function scanned(bounds: TokenBounds, count: number, sink: TokenSink): void {
+  const data = bounds.data;
+  for (let i = 0; i < count; i++) sink(null, data[4 * i], data[4 * i + 1], data[4 * i + 2] === 1, data[4 * i + 3]);
+}
+
+/** The segmenter's word-like segments of text[from, to), lower-cased, cut every MAX_TOKEN_LENGTH code units. */
+function segmentTokens(text: string, from: number, to: number, sink: TokenSink): void {
+  for (const { segment, index, isWordLike } of wordSegmenter.segment(text.slice(from, to))) {
+    if (!isWordLike) continue;
+    const term = lowercase(segment);
+    for (let piece = 0; piece < term.length; piece += MAX_TOKEN_LENGTH) {
+      const start = from + index + piece;
+      const end = from + index + Math.min(segment.length, piece + MAX_TOKEN_LENGTH);
+      sink(term.length <= MAX_TOKEN_LENGTH ? term : term.slice(piece, piece + MAX_TOKEN_LENGTH), start, end, false, 0);
     }
   }
+}
+
+/**
+ * The tokens of the piece of `text` starting at `from` (wordSegments.ts), in order; returns where the
+ * piece ends. The piece is cut again where words always break: the runs the ASCII scan can tokenize
+ * go its fast way, the others to the segmenter (together, when they follow each other): text that
+ * is mostly plain ASCII with a "don't" or a "café" here and there is mostly scanned.
+ */
+export function tokenizePiece(text: string, from: number, bounds: TokenBounds, sink: TokenSink): number {
+  const to = pieceEnd(text, from);
+  const whole = scanAscii(text, bounds, from, to);
+  if (whole >= 0) {
+    scanned(bounds, whole, sink);
+    return to;
+  }
+  // where text waiting for the segmenter starts
+  let pending = -1;
+  for (let a = from; a < to; ) {
+    let b = a + 1;
+    while (b < to && !safeBreak(text, b)) b++;
+    const count = scanAscii(text, bounds, a, b);
+    if (count >= 0) {
+      if (pending >= 0) {
+        segmentTokens(text, pending, a, sink);
+        pending = -1;
+      }
+      scanned(bounds, count, sink);
+    } else if (pending < 0) {
+      pending = a;
+    }
+    a = b;
+  }
+  if (pending >= 0) segmentTokens(text, pending, to, sink);
+  return to;
+}
+
+/** The tokens as the segmenter gives them (the reference path), a piece at a time (tokenizePiece). */
+export function segmentText(text: string): string[] {
+  const tokens: string[] = [];
+  const bounds: TokenBounds = { data: new Int32Array(96), whole: 0 };
+  const sink: TokenSink = (term, start, end, upper) => {
+    if (term !== null) tokens.push(term);
+    else tokens.push(upper ? text.slice(start, end).toLowerCase() : text.slice(start, end));
+  };
+  for (let from = 0; from < text.length; ) from = tokenizePiece(text, from, bounds, sink);
   return tokens;
 }
 
@@ -196,7 +259,9 @@ export function lastTokenEndsText(text: string): boolean {
   const count = scanAscii(text, SCRATCH);
   if (count >= 0) return count > 0 && SCRATCH.data[4 * (count - 1) + 1] === text.length;
   let end = -1;
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) end = segment.index + segment.segment.length;
+  eachWordSegment(text, (segment, index) => {
+    end = index + segment.length;
+  });
   return end === text.length;
 }
 
