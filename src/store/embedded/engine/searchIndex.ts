@@ -263,7 +263,7 @@ export class SearchIndex {
     let highlighter: PageHighlighter | null = null;
     if (highlight !== null && top.length > from && !timedOut) {
       try {
-        highlighter = yield* PageHighlighter.create(highlight, parsed.main, this.mapping, now, this.limits, budget);
+        highlighter = yield* PageHighlighter.create(highlight, parsed.main, this.mapping, now, this.limits, index, budget);
       } catch (err) {
         if (!(err instanceof TimeExceeded)) throw err;
         timedOut = true;
@@ -288,7 +288,7 @@ export class SearchIndex {
       }
       if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
         try {
-          const fragments = yield* highlighter.hit(id, index.sourceOf(m.doc) as Doc, budget);
+          const fragments = yield* highlighter.hit(m.doc, id, index.sourceOf(m.doc) as Doc, budget);
           if (fragments !== undefined) hit.highlight = fragments;
         } catch (err) {
           if (!(err instanceof TimeExceeded)) throw err;

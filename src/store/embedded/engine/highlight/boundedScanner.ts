@@ -12,6 +12,7 @@
  * other navigation methods reset it and delegate to the sentence iterator, as Elasticsearch's fix for
  * multi-valued fields does (#143440), since Lucene's SplittingBreakIterator may call them.
  */
+import { Budget, Steps } from '../budget/budget';
 import { BreakIterator } from './breakIterator';
 
 export class BoundedBreakIteratorScanner implements BreakIterator {
@@ -35,6 +36,14 @@ export class BoundedBreakIteratorScanner implements BreakIterator {
 
   get endIndex(): number {
     return this.main.endIndex;
+  }
+
+  /** A passage around `offset` looks at most maxLen further, with both iterators. */
+  prepareText(text: string, offset: number, budget: Budget): Steps<void> | null {
+    const to = Math.min(text.length, offset + this.maxLen);
+    const inner = this.inner.prepareText?.(text, to, budget) ?? null;
+    const main = this.main.prepareText?.(text, to, budget) ?? null;
+    return inner === null ? main : main === null ? inner : both(inner, main);
   }
 
   private reset(): void {
@@ -99,4 +108,9 @@ export class BoundedBreakIteratorScanner implements BreakIterator {
     this.reset();
     return this.main.previous();
   }
+}
+
+function* both(first: Steps<void>, second: Steps<void>): Steps<void> {
+  yield* first;
+  yield* second;
 }

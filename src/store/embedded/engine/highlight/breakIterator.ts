@@ -10,7 +10,12 @@
  *   iterator alone.
  *
  * Boundaries are offsets in the text; `DONE` (-1) when there is none, as in Java.
+ *
+ * Iterators that find boundaries by walking the text (walkIterator.ts) walk it as far as they are
+ * asked about; the highlighter tells them beforehand where it will ask (`prepare`), so that the walk
+ * runs within the search's slices rather than inside one call.
  */
+import { Budget, Steps } from '../budget/budget';
 
 export const DONE = -1;
 
@@ -27,6 +32,12 @@ export interface BreakIterator {
   preceding(offset: number): number;
   /** The first boundary after `offset`, or DONE. */
   following(offset: number): number;
+  /**
+   * The work that answering about `text` (set now or later) up to `offset` would take, as steps
+   * within the budget, so that the calls then answer at once; null when there is none (absent when
+   * the iterator never has any).
+   */
+  prepareText?(text: string, offset: number, budget: Budget): Steps<void> | null;
 }
 
 /** A break iterator over a list of boundaries computed from the whole text (0 and its length included). */
@@ -143,6 +154,7 @@ export class SplittingBreakIterator implements BreakIterator {
 
   setText(text: string): void {
     this.text = text;
+    this.cut = { start: -1, end: -1, text: '' };
     this.first();
   }
 
@@ -154,10 +166,34 @@ export class SplittingBreakIterator implements BreakIterator {
     return this.currentBoundary;
   }
 
+  /** The last value cut out of the text, given again as the same string (iterators that keep work per text compare them). */
+  private cut = { start: -1, end: -1, text: '' };
+
+  private valueText(start: number, end: number): string {
+    const cut = this.cut;
+    if (cut.start !== start || cut.end !== end) this.cut = { start, end, text: this.text.slice(start, end) };
+    return this.cut.text;
+  }
+
   private slice(start: number, end: number): void {
     this.sliceStart = start;
     this.sliceEnd = end;
-    if (start !== end) this.base.setText(this.text.slice(start, end));
+    if (start !== end) this.base.setText(this.valueText(start, end));
+  }
+
+  /**
+   * The work to prepare the wrapped iterator for a passage around a match ending at `offset` (within
+   * one value, the one holding offset - 1), or null when there is none: see BreakIterator.prepareText.
+   */
+  prepare(offset: number, budget: Budget): Steps<void> | null {
+    if (this.base.prepareText === undefined || offset <= 0) return null;
+    let { start, end } = this.cut;
+    if (!(start <= offset - 1 && offset <= end)) {
+      start = lastIndexOf(this.text, this.sliceChar, offset - 1) + 1;
+      const next = this.text.indexOf(this.sliceChar, offset);
+      end = next === -1 ? this.text.length : next;
+    }
+    return start < end ? this.base.prepareText(this.valueText(start, end), offset - start, budget) : null;
   }
 
   first(): number {

@@ -11,12 +11,14 @@
  * - patterns and term sets (MultiTermHighlighting's automata): each accepted token is a match, all of
  *   one pattern counting as one term, its frequency the sum of theirs.
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { TermTest, leafLabel } from './leafTests';
 import { OffsetMatch } from './passages';
-import { PositionalPhrase, phraseTermPositions } from './phraseSpans';
+import { PositionalPhrase, phraseTermPositionsSteps } from './phraseSpans';
+import { sortSteps } from './sortSteps';
 import { FieldText } from './tokens';
-import { byOffsets } from './weightMatches';
+import { acceptedTerms, byOffsets } from './weightMatches';
 
 interface Extracted {
   /** Terms of term queries and phrases (extractTerms). */
@@ -79,33 +81,60 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
   }
 }
 
-export function extractedMatches(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, expand: Expand = () => null): OffsetMatch[] {
+export function* extractedMatchesSteps(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, expand: Expand, budget: Budget): Steps<OffsetMatch[]> {
   const found: Extracted = { all: new Set(), insensitive: new Set(), phrases: [], automata: [] };
   extract(query, tests, found, expand);
-  const tokens = text.tokens;
-  const freqs = new Map<string, number>();
-  for (const token of tokens) freqs.set(token.term, (freqs.get(token.term) ?? 0) + 1);
+  const strings = text.terms.strings;
+  const ids = (terms: Iterable<string>): Uint8Array => {
+    const marked = new Uint8Array(strings.length);
+    for (const term of terms) {
+      const id = text.terms.get(term);
+      if (id >= 0) marked[id] = 1;
+    }
+    return marked;
+  };
+  // each term's frequency in the whole text
+  const freqs = new Int32Array(strings.length);
+  for (let i = 0; i < text.size; i++) freqs[text.term[i]]++;
   const out: OffsetMatch[] = [];
   // position-insensitive terms: all of them, or only those outside phrases when there are phrases
-  const insensitive = found.phrases.length > 0 ? found.insensitive : found.all;
-  for (const token of tokens) if (insensitive.has(token.term)) out.push({ start: token.start, end: token.end, term: token.term, freq: freqs.get(token.term) as number });
+  const insensitive = ids(found.phrases.length > 0 ? found.insensitive : found.all);
+  for (let i = 0; i < text.size; i++) {
+    const id = text.term[i];
+    if (insensitive[id] === 1) out.push({ start: text.start[i], end: text.end[i], term: strings[id], freq: freqs[id] });
+    if ((i & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+  }
   if (found.phrases.length > 0) {
     const inSpans = new Set<number>();
-    for (const phrase of found.phrases) for (const p of phraseTermPositions(tokens, phrase)) inSpans.add(p);
-    const phraseTerms = new Set(found.phrases.flatMap((p) => p.terms.flat()));
-    const collected = tokens.filter((t) => inSpans.has(t.position) && phraseTerms.has(t.term) && !found.insensitive.has(t.term));
+    for (const phrase of found.phrases) for (const p of yield* phraseTermPositionsSteps(text, phrase, budget)) inSpans.add(p);
+    const phraseTerms = ids(found.phrases.flatMap((p) => p.terms.flat()));
+    const alone = ids(found.insensitive);
+    const collected: number[] = [];
+    for (let i = 0; i < text.size; i++) {
+      const id = text.term[i];
+      if (phraseTerms[id] === 1 && alone[id] === 0 && inSpans.has(text.position[i])) collected.push(i);
+      if ((i & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+    }
     // a term's frequency is how often it was collected in the spans (SpanCollectedOffsetsEnum.freq)
-    const inSpanFreqs = new Map<string, number>();
-    for (const token of collected) inSpanFreqs.set(token.term, (inSpanFreqs.get(token.term) ?? 0) + 1);
-    for (const token of collected) out.push({ start: token.start, end: token.end, term: token.term, freq: inSpanFreqs.get(token.term) as number });
+    const inSpanFreqs = new Int32Array(strings.length);
+    for (const i of collected) inSpanFreqs[text.term[i]]++;
+    for (const i of collected) out.push({ start: text.start[i], end: text.end[i], term: strings[text.term[i]], freq: inSpanFreqs[text.term[i]] });
   }
   for (const leaf of found.automata) {
-    const accepts = tests.get(leaf) as TermTest;
     // each distinct term tested once
-    const acceptedTerms = new Set([...freqs.keys()].filter((term) => accepts(term)));
-    const accepted = tokens.filter((t) => acceptedTerms.has(t.term));
+    const accepted = yield* acceptedTerms(text, tests.get(leaf) as TermTest, budget);
+    let count = 0;
+    for (let i = 0; i < text.size; i++) count += accepted[text.term[i]];
     const label = leafLabel(leaf);
-    for (const token of accepted) out.push({ start: token.start, end: token.end, term: label, freq: accepted.length });
+    for (let i = 0; i < text.size; i++) {
+      if (accepted[text.term[i]] === 1) out.push({ start: text.start[i], end: text.end[i], term: label, freq: count });
+      if ((i & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+    }
   }
-  return out.sort(byOffsets);
+  return yield* sortSteps(out, byOffsets, budget);
+}
+
+/** extractedMatchesSteps run at once. */
+export function extractedMatches(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, expand: Expand = () => null): OffsetMatch[] {
+  return runToEnd(extractedMatchesSteps(query, text, tests, expand, UNLIMITED));
 }

@@ -106,5 +106,9 @@ describe('adversarial text stays linear (a search that took quadratic time would
     expect(highlight([oneSentence], ['fox'])).toHaveLength(5);
     const quotes = `fox ${'." ('.repeat(50_000)}fox`;
     expect(highlight([quotes], ['fox'], { fragmentSize: 0 })?.length).toBeGreaterThan(0);
+    // periods no sentence rule completes after: the iterator's safe positions were quadratic there
+    const dotted = `${'a.'.repeat(50_000)} fox ${'a.'.repeat(50_000)} fox`;
+    expect(highlight([dotted], ['fox'], { numberOfFragments: 2 })?.length).toBeGreaterThan(0);
+    expect(highlight([dotted], ['fox'], { fragmentSize: 0 })?.length).toBeGreaterThan(0);
   });
 });

@@ -16,16 +16,23 @@
  * - `index.highlight.max_analyzed_offset` (MAX_ANALYZED_OFFSET): a field longer than that is refused
  *   (QueryLimitError, Elasticsearch's 400), unless the request's `max_analyzed_offset` (at most the
  *   limit; -1: the limit) says to analyze each value up to it, and matches are kept up to it.
+ *
+ * Every step runs as steps within the search's budget (`...Steps`: analysis, matches, passages with
+ * their break iterator walked ahead, formatting), checking it about every thousand tokens, matches
+ * or characters of work: a field of 1,000,000 characters takes a few hundred milliseconds, the event
+ * loop given back every slice. The synchronous forms (`fieldPassages`, `highlightField`) run the same
+ * steps to their end.
  */
 import { QueryLimitError } from '../../../port';
-import { BoundaryIterator, BreakIterator, SplittingBreakIterator, wholeIterator } from './breakIterator';
+import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
+import { BreakIterator, SplittingBreakIterator, wholeIterator } from './breakIterator';
 import { BoundedBreakIteratorScanner } from './boundedScanner';
-import { formatPassages } from './formatter';
-import { wordBoundaries } from './jdkBreaks';
+import { formatPassagesSteps } from './formatter';
 import { JdkSentenceIterator } from './jdkSentenceIterator';
 import { FieldOptions } from './options';
-import { OffsetMatch, Passage, bestPassages } from './passages';
-import { Analysis, FieldText, VALUE_SEPARATOR, fieldText } from './tokens';
+import { OffsetMatch, Passage, bestPassagesSteps } from './passages';
+import { Analysis, FieldText, VALUE_SEPARATOR, fieldTextSteps } from './tokens';
+import { WORD_WALK, WalkIterator } from './walkIterator';
 
 /** What is known of the field to highlight. */
 export interface FieldSpec {
@@ -40,28 +47,31 @@ export interface FieldContext {
   readonly id: string;
   /** index.highlight.max_analyzed_offset. */
   readonly indexMaxAnalyzedOffset: number;
-  /** The matches of the query in the field's text, or null when it cannot match there at all (NoOpOffsetStrategy). */
-  readonly matchesIn: ((text: FieldText) => readonly OffsetMatch[]) | null;
+  /** The matches of the query in the field's text (found at once, or as steps within the budget), or null when it cannot match there at all (NoOpOffsetStrategy). */
+  readonly matchesIn: ((text: FieldText, budget: Budget) => readonly OffsetMatch[] | Steps<readonly OffsetMatch[]>) | null;
 }
 
 const INT_MAX = 2147483647;
 
-export function breakIteratorFor(analysis: Analysis, options: FieldOptions): { breaks: BreakIterator; maxPassages: number } {
+/** The JDK's word instance, walked as far as it is asked (walkIterator.ts). */
+export const wordIterator = (): WalkIterator => new WalkIterator(WORD_WALK);
+
+export function breakIteratorFor(analysis: Analysis, options: FieldOptions): { breaks: SplittingBreakIterator; maxPassages: number } {
   if (options.numberOfFragments === 0 || analysis !== 'standard') {
     return { breaks: new SplittingBreakIterator(wholeIterator(), VALUE_SEPARATOR), maxPassages: options.numberOfFragments === 0 ? INT_MAX - 1 : options.numberOfFragments };
   }
   const sentences = new JdkSentenceIterator();
-  const base =
+  const base: BreakIterator =
     options.boundaryScanner === 'word'
-      ? new BoundaryIterator(wordBoundaries)
+      ? wordIterator()
       : options.fragmentSize > 0
-        ? new BoundedBreakIteratorScanner(sentences, new BoundaryIterator(wordBoundaries), options.fragmentSize)
+        ? new BoundedBreakIteratorScanner(sentences, wordIterator(), options.fragmentSize)
         : sentences;
   return { breaks: new SplittingBreakIterator(base, VALUE_SEPARATOR), maxPassages: options.numberOfFragments };
 }
 
 /** CustomFieldHighlighter.getSummaryPassagesNoHighlight. */
-function noMatchPassage(content: string, noMatchSize: number): Passage[] {
+function* noMatchPassage(content: string, noMatchSize: number, budget: Budget): Steps<Passage[]> {
   if (noMatchSize <= 0) return [];
   let pos = 0;
   while (pos < content.length && content[pos] === VALUE_SEPARATOR) pos++;
@@ -69,8 +79,10 @@ function noMatchPassage(content: string, noMatchSize: number): Passage[] {
   let end = content.indexOf(VALUE_SEPARATOR, pos);
   if (end === -1) end = content.length;
   if (noMatchSize + pos < end) {
-    // the next word boundary after noMatchSize, in the whole text
-    const words = new BoundaryIterator(wordBoundaries);
+    // the next word boundary after noMatchSize, in the whole text (walked that far only)
+    const words = wordIterator();
+    const walk = words.prepareText(content, noMatchSize + pos, budget);
+    if (walk !== null) yield* walk;
     words.setText(content);
     const after = words.following(noMatchSize + pos);
     end = after === -1 ? content.length : after;
@@ -91,8 +103,8 @@ function hasText(text: string): boolean {
   return false;
 }
 
-/** The text of a field (its values joined) and its best passages, before formatting; null when there is nothing to do. */
-export function fieldPassages(values: readonly string[], spec: FieldSpec, context: FieldContext): { content: string; passages: Passage[] } | null {
+/** The text of a field (its values joined) and its best passages, before formatting, within the budget; null when there is nothing to do. */
+export function* fieldPassagesSteps(values: readonly string[], spec: FieldSpec, context: FieldContext, budget: Budget): Steps<{ content: string; passages: Passage[] } | null> {
   const options = spec.options;
   if (values.length === 0) return null;
   // nothing the query could match here, and no summary asked for: nothing to do at all
@@ -112,30 +124,47 @@ export function fieldPassages(values: readonly string[], spec: FieldSpec, contex
   const maxOffset = asked ?? Infinity;
   let matches: readonly OffsetMatch[] = [];
   if (context.matchesIn !== null) {
-    matches = context.matchesIn(fieldText(values, spec.analysis, maxOffset));
+    const found = context.matchesIn(yield* fieldTextSteps(values, spec.analysis, maxOffset, budget), budget);
+    matches = Array.isArray(found) ? found : yield* (found as Steps<readonly OffsetMatch[]>);
     // LimitedOffsetsEnum: no match starting beyond the limit
     const beyond = matches.findIndex((m) => m.start > maxOffset);
     if (beyond >= 0) matches = matches.slice(0, beyond);
   }
   const { breaks, maxPassages } = breakIteratorFor(spec.analysis, options);
   breaks.setText(content);
-  const passages = bestPassages(matches, breaks, maxPassages);
-  return { content, passages: passages.length > 0 ? passages : noMatchPassage(content, options.noMatchSize) };
+  const passages = yield* bestPassagesSteps(matches, breaks, maxPassages, budget);
+  return { content, passages: passages.length > 0 ? passages : yield* noMatchPassage(content, options.noMatchSize, budget) };
 }
 
-/** The fragments of one field of one document, or null when it has none (no highlight for it). */
-export function highlightField(values: readonly string[], spec: FieldSpec, context: FieldContext): string[] | null {
-  const found = fieldPassages(values, spec, context);
+/** fieldPassagesSteps run at once. */
+export function fieldPassages(values: readonly string[], spec: FieldSpec, context: FieldContext): { content: string; passages: Passage[] } | null {
+  return runToEnd(fieldPassagesSteps(values, spec, context, UNLIMITED));
+}
+
+/** The fragments of one field of one document, or null when it has none (no highlight for it), within the budget. */
+export function* highlightFieldSteps(values: readonly string[], spec: FieldSpec, context: FieldContext, budget: Budget): Steps<string[] | null> {
+  const found = yield* fieldPassagesSteps(values, spec, context, budget);
   if (found === null) return null;
   const options = spec.options;
-  const fragments = formatPassages(found.passages, found.content, {
-    preTag: options.preTag,
-    postTag: options.postTag,
-    encoder: options.encoder,
-    numberOfFragments: options.numberOfFragments,
-  }).filter((fragment) => hasText(fragment.text));
+  const formatted = yield* formatPassagesSteps(
+    found.passages,
+    found.content,
+    {
+      preTag: options.preTag,
+      postTag: options.postTag,
+      encoder: options.encoder,
+      numberOfFragments: options.numberOfFragments,
+    },
+    budget,
+  );
+  const fragments = formatted.filter((fragment) => hasText(fragment.text));
   if (fragments.length === 0) return null;
   // a stable sort, best first (Double.compare: NaN above every score)
   if (options.scoreOrdered) fragments.sort((a, b) => (Number.isNaN(a.score) ? (Number.isNaN(b.score) ? 0 : -1) : Number.isNaN(b.score) ? 1 : b.score - a.score));
   return fragments.map((fragment) => fragment.text);
+}
+
+/** highlightFieldSteps run at once. */
+export function highlightField(values: readonly string[], spec: FieldSpec, context: FieldContext): string[] | null {
+  return runToEnd(highlightFieldSteps(values, spec, context, UNLIMITED));
 }

@@ -10,6 +10,7 @@
  * - Encoder `html` (Lucene's SimpleHTMLEncoder) escapes the text, never the tags: `"` `&` `<` `>`
  *   `'` `/` as `&quot;` `&amp;` `&lt;` `&gt;` `&#x27;` `&#x2F;`; `default` leaves it as it is.
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { Passage } from './passages';
 
 export type Encoder = 'default' | 'html';
@@ -42,27 +43,39 @@ export interface FormatOptions {
   readonly numberOfFragments: number;
 }
 
-export function formatPassages(passages: readonly Passage[], content: string, options: FormatOptions): Fragment[] {
+/** The fragments of the passages, within the budget (checked every CHECK_EVERY + 1 matches). */
+export function* formatPassagesSteps(passages: readonly Passage[], content: string, options: FormatOptions, budget: Budget): Steps<Fragment[]> {
   const encode = options.encoder === 'html' ? htmlEncode : (text: string) => text;
-  return passages.map((passage) => {
-    let out = '';
+  const out: Fragment[] = [];
+  let work = 0;
+  for (const passage of passages) {
+    const parts: string[] = [];
     let pos = passage.start;
     const matches = passage.matches;
     for (let i = 0; i < matches.length; i++) {
       const start = matches[i].start;
-      out += encode(content.slice(pos, start));
+      parts.push(encode(content.slice(pos, start)));
       let end = matches[i].end;
       // look ahead to expand `end` past every overlapping match
       while (i + 1 < matches.length && matches[i + 1].start < end) end = Math.max(matches[++i].end, end);
       end = Math.min(end, passage.end); // a match straddling the passage's end
-      out += options.preTag + encode(content.slice(start, end)) + options.postTag;
+      parts.push(options.preTag, encode(content.slice(start, end)), options.postTag);
       pos = end;
+      if ((++work & CHECK_EVERY) === 0 && budget.due()) yield;
     }
     // a "term" from the analyzer could span a sentence boundary
-    out += encode(content.slice(pos, Math.max(pos, passage.end)));
+    parts.push(encode(content.slice(pos, Math.max(pos, passage.end))));
+    let text = parts.join('');
     // the separator between values, if the passage ends with it
-    const last = out.charCodeAt(out.length - 1);
-    if (last === 0x2029 || last === 0) out = out.slice(0, -1);
-    return { text: options.numberOfFragments === 0 ? out : javaTrim(out), score: passage.score };
-  });
+    const last = text.charCodeAt(text.length - 1);
+    if (last === 0x2029 || last === 0) text = text.slice(0, -1);
+    out.push({ text: options.numberOfFragments === 0 ? text : javaTrim(text), score: passage.score });
+    if ((++work & CHECK_EVERY) === 0 && budget.due()) yield;
+  }
+  return out;
+}
+
+/** formatPassagesSteps run at once. */
+export function formatPassages(passages: readonly Passage[], content: string, options: FormatOptions): Fragment[] {
+  return runToEnd(formatPassagesSteps(passages, content, options, UNLIMITED));
 }

@@ -1,4 +1,5 @@
-import { sentenceBoundaries, sentenceEnd, wordBoundaries } from './jdkBreaks';
+import fc from 'fast-check';
+import { ruleWordEnd, sentenceBoundaries, sentenceEnd, wordBoundaries, wordEnd } from './jdkBreaks';
 
 const sentences = (text: string) => Array.from(sentenceBoundaries(text));
 const words = (text: string) => Array.from(wordBoundaries(text));
@@ -49,5 +50,17 @@ describe("the JDK's word boundaries", () => {
     ['東京はカタカナ', [0, 2, 3, 7]],
   ])('%p', (text, expected) => {
     expect(words(text)).toEqual(expected);
+  });
+});
+
+describe('the fast path of ASCII words', () => {
+  it('ends each word where the rules alone end it (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'Z', '7', ' ', '\t', '\n', '\r', '\f', '\v', '-', '_', '"', "'", '.', ',', ':', ';', '%', '&', '$', '#', '@', '!', '(', '\u0301', '\u00a0', '\u2028', '\u066b', '\u00a2', 'é', '東', 'カ', '\u200b') });
+    fc.assert(
+      fc.property(text, (t) => {
+        for (let at = 0; at < t.length; at++) expect([t, at, wordEnd(t, at)]).toEqual([t, at, ruleWordEnd(t, at)]);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

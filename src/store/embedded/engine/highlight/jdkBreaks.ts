@@ -17,45 +17,56 @@
  */
 
 /** A text with its ignored characters taken out, and where each remaining character was. */
-interface Stripped {
+export interface Stripped {
   readonly text: string;
   /** Index in the original text of each code unit of `text`, plus the original length at the end. */
   readonly at: Int32Array;
 }
 
-function strip(text: string, ignored: RegExp): Stripped | null {
+/**
+ * The text without the characters `ignored` matches (a global regular expression of single code
+ * points), or null when it has none: the kept runs are cut out whole (never a character at a time).
+ */
+export function strip(text: string, ignored: RegExp): Stripped | null {
   ignored.lastIndex = 0;
   if (!ignored.test(text)) return null;
-  let out = '';
-  const at: number[] = [];
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i) as number;
-    const n = cp > 0xffff ? 2 : 1;
-    const ch = text.slice(i, i + n);
-    ignored.lastIndex = 0;
-    if (!ignored.test(ch)) {
-      out += ch;
-      for (let k = 0; k < n; k++) at.push(i + k);
-    }
-    i += n;
+  const parts: string[] = [];
+  const at = new Int32Array(text.length + 1);
+  let kept = 0;
+  let from = 0;
+  ignored.lastIndex = 0;
+  for (let m = ignored.exec(text); m !== null; m = ignored.exec(text)) {
+    parts.push(text.slice(from, m.index));
+    for (let i = from; i < m.index; i++) at[kept++] = i;
+    from = ignored.lastIndex;
   }
-  at.push(text.length);
-  return { text: out, at: Int32Array.from(at) };
+  parts.push(text.slice(from));
+  for (let i = from; i < text.length; i++) at[kept++] = i;
+  at[kept] = text.length;
+  return { text: parts.join(''), at: at.subarray(0, kept + 1) };
 }
 
-/** A boundary after stripped index `b`: after the ignored characters that follow the character before it. */
-function unstrip(boundaries: number[], stripped: Stripped, length: number): Int32Array {
-  const out = new Int32Array(boundaries.length);
-  for (let i = 0; i < boundaries.length; i++) {
-    const b = boundaries[i];
-    out[i] = b === 0 ? 0 : b >= stripped.text.length ? length : stripped.at[b];
+/** Where boundary `b` of the stripped text is in the original: after the ignored characters that follow the character before it. */
+export function unstripped(b: number, stripped: Stripped, length: number): number {
+  return b === 0 ? 0 : b >= stripped.text.length ? length : stripped.at[b];
+}
+
+/** Every boundary of a text walked forward with `next` (the boundary after a boundary), 0 and its length included. */
+function walk(text: string, ignored: RegExp, next: (t: string, at: number) => number): Int32Array {
+  const stripped = strip(text, ignored);
+  const t = stripped === null ? text : stripped.text;
+  const out = [0];
+  for (let at = 0; at < t.length; ) {
+    at = next(t, at);
+    out.push(at);
   }
-  return out;
+  if (stripped === null) return Int32Array.from(out);
+  return Int32Array.from(out, (b) => unstripped(b, stripped, text.length));
 }
 
 // ---------------------------------------------------------------- sentences
 
-const S_IGNORE = /[\p{Mn}\p{Me}\p{Cf}]/gu;
+export const S_IGNORE = /[\p{Mn}\p{Me}\p{Cf}]/gu;
 
 /** Whether the sentence rules ignore some character of the text (marks, format characters). */
 export function hasIgnoredForSentences(text: string): boolean {
@@ -141,19 +152,12 @@ export function sentenceEnd(text: string, from: number): number {
 
 /** The sentence boundaries of a text, 0 and its length included (BreakIterator.getSentenceInstance). */
 export function sentenceBoundaries(text: string): Int32Array {
-  const stripped = strip(text, S_IGNORE);
-  const t = stripped === null ? text : stripped.text;
-  const out = [0];
-  for (let at = 0; at < t.length; ) {
-    at = sentenceEnd(t, at);
-    out.push(at);
-  }
-  return stripped === null ? Int32Array.from(out) : unstrip(out, stripped, text.length);
+  return walk(text, S_IGNORE, sentenceEnd);
 }
 
 // ---------------------------------------------------------------- words
 
-const W_IGNORE = new RegExp('[\\p{Cf}--\\u00ad]', 'gv');
+export const W_IGNORE = new RegExp('[\\p{Cf}--\\u00ad]', 'gv');
 const ENCLOSING = '[\\p{Mn}\\p{Me}]';
 const CJK = '\\u3005\\u4e00-\\u9fa5\\uf900-\\ufa2d\\u30a1-\\u30fa\\u30fd\\u30fe\\u3041-\\u3094\\u309d\\u309e\\u3099-\\u309c\\u30fb\\u30fc';
 const LET = `[[\\p{L}\\p{Mc}]--[${CJK}]]${ENCLOSING}*`;
@@ -178,25 +182,69 @@ const WORD_RULES = [
   new RegExp(`[^\\p{Mn}\\p{Me}\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]${ENCLOSING}+`, 'vy'),
 ];
 
-/** Length of the word starting at `at`: the longest match of any rule, at least one character. */
-function wordLength(text: string, at: number): number {
+/** ASCII classes of the fast path: 1 letter or digit, 2 space or tab, 3 a character that may continue a word or a number (MID_WORD, MID_NUM, POST_NUM). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_WORD[c] = /[A-Za-z0-9]/.test(ch) ? 1 : ch === ' ' || ch === '\t' ? 2 : `-_"'.,%&`.includes(ch) ? 3 : 0;
+}
+
+const isAsciiDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/**
+ * The end of the word at `at` for the common ASCII cases, or -1: a run of ASCII letters and digits
+ * followed by an ASCII character that cannot continue it (or by inner punctuation and then such a
+ * character: "fox, ") is one word, the rules' longest match; a run of spaces and tabs followed by an
+ * ASCII character other than CR one whitespace word, with a line feed or form feed after it; other
+ * ASCII punctuation (but CR) before an ASCII character that is not a digit, one character.
+ */
+function asciiWordEnd(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c >= 128) return -1;
+  const kind = ASCII_WORD[c];
+  if (kind !== 1 && kind !== 2) {
+    if (c === 0x0d) return -1;
+    const n = at + 1 < text.length ? text.charCodeAt(at + 1) : 0x20;
+    return n < 128 && !isAsciiDigit(n) ? at + 1 : -1;
+  }
+  let e = at + 1;
+  while (e < text.length) {
+    const n = text.charCodeAt(e);
+    if (n >= 128 || ASCII_WORD[n] !== kind) break;
+    e++;
+  }
+  if (e === text.length) return e;
+  const n = text.charCodeAt(e);
+  if (n >= 128) return -1;
+  if (kind === 1) {
+    if (ASCII_WORD[n] !== 3) return e;
+    // inner punctuation: the word goes on only if a letter, digit or mark follows it (a suffix: the rules)
+    if (n === 0x25 || n === 0x26 || e + 1 >= text.length) return -1;
+    const after = text.charCodeAt(e + 1);
+    return after < 128 && ASCII_WORD[after] !== 1 ? e : -1;
+  }
+  if (n === 0x0d) return -1;
+  return n === 0x0a || n === 0x0c ? e + 1 : e;
+}
+
+/** End of the word starting at `at`: the longest match of any rule, at least one character. */
+export function wordEnd(text: string, at: number): number {
+  const fast = asciiWordEnd(text, at);
+  return fast >= 0 ? fast : ruleWordEnd(text, at);
+}
+
+/** wordEnd by the rules alone. */
+export function ruleWordEnd(text: string, at: number): number {
   const cp = text.codePointAt(at) as number;
   let best = cp > 0xffff ? 2 : 1;
   for (const rule of WORD_RULES) {
     rule.lastIndex = at;
     if (rule.test(text) && rule.lastIndex - at > best) best = rule.lastIndex - at;
   }
-  return best;
+  return at + best;
 }
 
 /** The word boundaries of a text, 0 and its length included (BreakIterator.getWordInstance). */
 export function wordBoundaries(text: string): Int32Array {
-  const stripped = strip(text, W_IGNORE);
-  const t = stripped === null ? text : stripped.text;
-  const out = [0];
-  for (let at = 0; at < t.length; ) {
-    at += wordLength(t, at);
-    out.push(at);
-  }
-  return stripped === null ? Int32Array.from(out) : unstrip(out, stripped, text.length);
+  return walk(text, W_IGNORE, wordEnd);
 }

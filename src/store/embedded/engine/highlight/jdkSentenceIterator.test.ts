@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { DONE } from './breakIterator';
 import { JdkSentenceIterator, safePosition } from './jdkSentenceIterator';
 
@@ -46,5 +47,49 @@ describe("the JDK's sentence iterator, as the highlighter drives it", () => {
   it('walks plain boundaries in a text with characters its rules ignore', () => {
     const it = iterator('Cafe\u0301. Next');
     expect([it.following(0), it.following(7), it.preceding(11)]).toEqual([7, 11, 7]);
+  });
+});
+
+/** safePosition as first written (every k tried for every candidate j), the reference for the linear one. */
+function safePositionReference(text: string, from: number): number {
+  const between = (a: number, b: number): boolean => {
+    let i = a;
+    while (i < b && /[\p{Pe}\p{Pf}"']/u.test(text[i])) i++;
+    while (i < b && /[\t\r\f\n\u2028\p{Zs}]/u.test(text[i])) i++;
+    while (i < b && /[\p{Ps}\p{Pi}"']/u.test(text[i])) i++;
+    return i === b;
+  };
+  const start = /[^\p{L}\t\r\f\n\u2028\p{Zs}\p{Ps}\p{Pi}\p{Pe}\p{Pf}"'\p{N}!?\u3002\uff01\uff1f.\uff0e,\u2029\p{Mn}\p{Me}\p{Cf}]/u;
+  if (from >= text.length) return text.length;
+  for (let j = from; j >= 0; j--) {
+    const c = text[j];
+    if (c === '\u2029' && j < from) return j + 1;
+    const period = /[.\uff0e]/u.test(c);
+    if (!period && !/[!?\u3002\uff01\uff1f]/u.test(c)) continue;
+    for (let k = j + 1; k <= from; k++) {
+      const x = text[k];
+      if ((start.test(x) || (!period && /[\p{Ll}\p{N}]/u.test(x))) && between(j + 1, k)) return j;
+    }
+  }
+  return 0;
+}
+
+describe('safe positions in linear time', () => {
+  it('finds what trying every position after each candidate finds (property)', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', '\n', '.', '!', '?', '。', '"', "'", '(', ')', '«', '»', '-', '#', ',', '\u2029', '\u0301') });
+    fc.assert(
+      fc.property(text, fc.nat(40), (t, at) => {
+        const from = Math.min(at, t.length);
+        expect([t, from, safePosition(t, from)]).toEqual([t, from, safePositionReference(t, from)]);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('walks back over 200,000 characters of periods no rule completes after, once', () => {
+    const text = `fox ${'a.'.repeat(100_000)}`;
+    const started = performance.now();
+    expect(safePosition(text, text.length - 1)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

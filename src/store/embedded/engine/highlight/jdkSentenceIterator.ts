@@ -19,39 +19,46 @@
  * characters the sentence rules ignore (combining marks, format characters) are walked as plain
  * boundaries.
  */
-import { BoundaryIterator, BreakIterator, DONE } from './breakIterator';
-import { hasIgnoredForSentences, sentenceBoundaries, sentenceEnd } from './jdkBreaks';
+import { Budget, Steps } from '../budget/budget';
+import { BreakIterator, DONE } from './breakIterator';
+import { hasIgnoredForSentences, sentenceEnd } from './jdkBreaks';
+import { SENTENCE_WALK, WalkIterator } from './walkIterator';
 
-const PERIOD = /[.\uff0e]/u;
-const TERM = /[!?\u3002\uff01\uff1f]/u;
 const END = /[\p{Pe}\p{Pf}"']/u;
 const SPACE = /[\t\r\f\n\u2028\p{Zs}]/u;
 const START = /[\p{Ps}\p{Pi}"']/u;
 const LOWER_OR_DIGIT = /[\p{Ll}\p{N}]/u;
 const SENT_START = /[^\p{L}\t\r\f\n\u2028\p{Zs}\p{Ps}\p{Pi}\p{Pe}\p{Pf}"'\p{N}!?\u3002\uff01\uff1f.\uff0e,\u2029\p{Mn}\p{Me}\p{Cf}]/u;
 
-/** Whether text[from, to) reads as closing punctuation, then spaces, then opening punctuation. */
-function between(text: string, from: number, to: number): boolean {
+/** Where the run of closing punctuation, then spaces, then opening punctuation that starts at `from` ends. */
+function afterRun(text: string, from: number): number {
   let i = from;
-  while (i < to && END.test(text[i])) i++;
-  while (i < to && SPACE.test(text[i])) i++;
-  while (i < to && START.test(text[i])) i++;
-  return i === to;
+  while (i < text.length && END.test(text[i])) i++;
+  while (i < text.length && SPACE.test(text[i])) i++;
+  while (i < text.length && START.test(text[i])) i++;
+  return i;
 }
 
-/** handlePrevious: the safe position the backward rules find from the character at `from` leftwards. */
+/**
+ * handlePrevious: the safe position the backward rules find from the character at `from` leftwards.
+ *
+ * A rule completes at a period or terminator j when, after it, closing punctuation, spaces and
+ * opening punctuation lead (within `from`) to a character that may start a sentence (or, after a
+ * terminator, a lower-case letter or a digit). That character can only be the first one after the
+ * run (the run's own characters start nothing), so each candidate j costs the length of its run, and
+ * runs never hold a period: linear in the distance walked back.
+ */
 export function safePosition(text: string, from: number): number {
   if (from >= text.length) return text.length;
   for (let j = from; j >= 0; j--) {
-    const c = text[j];
-    if (c === '\u2029' && j < from) return j + 1;
-    const period = PERIOD.test(c);
-    if (!period && !TERM.test(c)) continue;
-    // a rule completes at j when some k in (j, from] starts it backwards
-    for (let k = j + 1; k <= from; k++) {
-      const x = text[k];
-      if ((SENT_START.test(x) || (!period && LOWER_OR_DIGIT.test(x))) && between(text, j + 1, k)) return j;
-    }
+    const c = text.charCodeAt(j);
+    if (c === 0x2029 && j < from) return j + 1;
+    const period = c === 0x2e || c === 0xff0e;
+    if (!period && c !== 0x21 && c !== 0x3f && c !== 0x3002 && c !== 0xff01 && c !== 0xff1f) continue;
+    const k = afterRun(text, j + 1);
+    if (k > from) continue;
+    const x = text[k];
+    if (SENT_START.test(x) || (!period && LOWER_OR_DIGIT.test(x))) return j;
   }
   return 0;
 }
@@ -61,15 +68,26 @@ export class JdkSentenceIterator implements BreakIterator {
   private position = 0;
   private cached = DONE;
   /** For texts with ignored characters: plain boundaries. */
-  private plain: BoundaryIterator | null = null;
+  private plain: WalkIterator | null = null;
+  private readonly walker = new WalkIterator(SENTENCE_WALK);
 
   setText(text: string): void {
     this.text = text;
     this.position = 0;
     this.cached = DONE;
-    this.plain = hasIgnoredForSentences(text) ? new BoundaryIterator(sentenceBoundaries) : null;
+    if (text !== this.checked.text) this.checked = { text, ignored: hasIgnoredForSentences(text) };
+    this.plain = this.checked.ignored ? this.walker : null;
     this.plain?.setText(text);
   }
+
+  /** The plain boundaries of `text` (when it has ignored characters) walked beyond `offset`, within the budget; the others need no walk. */
+  prepareText(text: string, offset: number, budget: Budget): Steps<void> | null {
+    if (text !== this.checked.text) this.checked = { text, ignored: hasIgnoredForSentences(text) };
+    return this.checked.ignored ? this.walker.prepareText(text, offset, budget) : null;
+  }
+
+  /** The last text prepareText looked at, and whether it has ignored characters. */
+  private checked = { text: '', ignored: false };
 
   get endIndex(): number {
     return this.text.length;

@@ -13,26 +13,36 @@
  * - Values come from the document's source (as Elasticsearch's value fetchers read it, whatever
  *   `_source` filtering the hits have), through the mapping: a text field's strings, a keyword field's
  *   values up to ignore_above, `.keyword` sub-fields from their parent.
- * - Work is bounded by the search's budget: checked after each field, the search pausing between
- *   slices; past the deadline, the hits not highlighted yet stay without (`timed_out`).
+ * - Clauses the highlighter must ask the document about (a clause on another field, a range, `exists`:
+ *   they decide whether the rest of the query matches, and highlight nothing) are answered from the
+ *   search's own index, each clause evaluated once per search and then looked up for each hit: as
+ *   Elasticsearch asks them of the shard's reader, with only the highlighted field replaced by its
+ *   text analyzed again (OverlaySingleDocTermsLeafReader). A query expanded at search time
+ *   (match_phrase_prefix, cross_fields) is expanded against the hit's document alone, indexed by
+ *   itself when first needed.
+ * - Work runs within the search's budget, as steps that check it every thousand tokens, terms,
+ *   matches or characters of work (tokens.ts, weightMatches.ts, passages.ts, formatter.ts...): a field
+ *   of 1,000,000 characters is highlighted over many slices, the event loop given back between them;
+ *   past the deadline, the hits not highlighted yet stay without (`timed_out`).
  */
 import { Doc } from '../../../port';
 import { Budget, Steps } from '../budget/budget';
 import { simpleMatch, isSimpleMatchPattern } from '../glob';
 import { InvertedIndex } from '../invertedIndex';
 import { QueryLimits, tooManyClauses } from '../limits';
-import { evaluate } from '../lucene/evaluate';
+import { evaluateSteps } from '../lucene/evaluate';
+import { Matches } from '../lucene/matches';
 import { LQuery, LeafQuery, countClauses } from '../lucene/query';
 import { rewrite } from '../lucene/rewrite';
 import { IndexMapping } from '../mapping';
 import { BuildContext, ParsedQuery } from '../query/context';
-import { extractedMatches } from './extractedTerms';
-import { FieldSpec, highlightField } from './fieldHighlighter';
+import { extractedMatchesSteps } from './extractedTerms';
+import { FieldSpec, highlightFieldSteps } from './fieldHighlighter';
 import { TermTest, leafTests } from './leafTests';
 import { Highlight } from './options';
 import { OffsetMatch } from './passages';
 import { FieldText } from './tokens';
-import { DocumentMatches, weightMatches } from './weightMatches';
+import { DocumentMatches, weightMatchesSteps } from './weightMatches';
 
 interface CompiledQuery {
   /** As built: the highlighter extracts its terms. */
@@ -72,15 +82,21 @@ function mayMatch(query: LQuery, accepts: (field: string) => boolean): boolean {
 
 export class PageHighlighter {
   private readonly fields: ResolvedField[] = [];
+  /** The documents of the search's index each clause asked about matches (null: none). */
+  private readonly answers = new Map<LQuery, Matches | null>();
 
   private constructor(
     private readonly mapping: IndexMapping,
     private readonly limits: QueryLimits,
+    private readonly index: InvertedIndex,
   ) {}
 
-  /** The highlighter of one search: fields resolved, queries built and their patterns compiled within the budget. */
-  static *create(highlight: Highlight, query: ParsedQuery | null, mapping: IndexMapping, now: number, limits: QueryLimits, budget: Budget): Steps<PageHighlighter> {
-    const out = new PageHighlighter(mapping.copy(), limits);
+  /**
+   * The highlighter of one search over `index` (the index the hits come from): fields resolved, queries
+   * built and their patterns compiled within the budget.
+   */
+  static *create(highlight: Highlight, query: ParsedQuery | null, mapping: IndexMapping, now: number, limits: QueryLimits, index: InvertedIndex, budget: Budget): Steps<PageHighlighter> {
+    const out = new PageHighlighter(mapping.copy(), limits, index);
     const ctx: BuildContext = { mapping, now, limits };
     const compiled = new Map<ParsedQuery | null, CompiledQuery>();
     const byName = new Map<string, ResolvedField>();
@@ -131,22 +147,22 @@ export class PageHighlighter {
     return values;
   }
 
-  /** The highlight of one hit (field -> fragments), or undefined when no field has any. */
-  *hit(id: string, source: Doc, budget: Budget): Steps<Record<string, string[]> | undefined> {
+  /** Whether document `doc` of the search's index matches `query` (evaluated once per search, within the budget). */
+  private *matchesIn(query: LQuery, doc: number, budget: Budget): Steps<boolean> {
+    let answer = this.answers.get(query);
+    if (answer === undefined) {
+      answer = yield* evaluateSteps(query, this.index, 1, false, budget);
+      this.answers.set(query, answer);
+    }
+    return answer !== null && answer.has(doc);
+  }
+
+  /** The highlight of hit `doc` of the search's index (field -> fragments), or undefined when no field has any, within the budget. */
+  *hit(doc: number, id: string, source: Doc, budget: Budget): Steps<Record<string, string[]> | undefined> {
     const values = this.valuesOf(source);
     let single: InvertedIndex | null = null;
-    // each clause asked once per hit, whatever the fields highlighted
-    const asked = new Map<LQuery, boolean>();
-    const doc: DocumentMatches = {
-      matches: (q) => {
-        let answer = asked.get(q);
-        if (answer === undefined) {
-          single ??= this.singleDocument(id, source);
-          answer = (evaluate(q, single, 1, false)?.size ?? 0) > 0;
-          asked.set(q, answer);
-        }
-        return answer;
-      },
+    const documentMatches: DocumentMatches = {
+      matches: (q) => this.matchesIn(q, doc, budget),
       expand: (leaf) => {
         single ??= this.singleDocument(id, source);
         return leaf.expand?.(single) ?? null;
@@ -162,9 +178,11 @@ export class PageHighlighter {
       const matchesIn = !mayMatch(original, accepts)
         ? null
         : weighted
-          ? (text: FieldText): OffsetMatch[] => weightMatches(original, query, field.name, text, tests, doc) ?? []
-          : (text: FieldText): OffsetMatch[] => extractedMatches(original, text, tests, doc.expand);
-      const fragments = highlightField(fieldValues, field, { id, indexMaxAnalyzedOffset: this.limits.maxAnalyzedOffset, matchesIn });
+          ? function* (text: FieldText, budget: Budget): Steps<OffsetMatch[]> {
+              return (yield* weightMatchesSteps(original, query, field.name, text, tests, documentMatches, budget)) ?? [];
+            }
+          : (text: FieldText, budget: Budget): Steps<OffsetMatch[]> => extractedMatchesSteps(original, text, tests, documentMatches.expand, budget);
+      const fragments = yield* highlightFieldSteps(fieldValues, field, { id, indexMaxAnalyzedOffset: this.limits.maxAnalyzedOffset, matchesIn }, budget);
       if (fragments !== null) {
         out ??= {};
         Object.defineProperty(out, field.name, { value: fragments, enumerable: true, writable: true, configurable: true });

@@ -12,7 +12,9 @@
  * - The best `maxPassages` are kept (a priority queue: lowest score out first, then the later start
  *   for equal scores), and returned in text order.
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { BreakIterator } from './breakIterator';
+import { sortSteps } from './sortSteps';
 
 /** One match in the text: its offsets, the term it counts as (scores), how often that term is in the whole text. */
 export interface OffsetMatch {
@@ -51,16 +53,22 @@ export function norm(passageStart: number): number {
   return f(1 + f(1 / f(Math.log(f(PIVOT + passageStart)))));
 }
 
+/** Passages with more matches than this count their terms with a Map (a look along the terms found so far below). */
+const FEW_MATCHES = 16;
+
 export function scorePassage(passage: Passage, contentLength: number): number {
   // distinct terms in order of first sight, with their count here and their frequency in the text
-  const index = new Map<string, number>();
+  const matches = passage.matches;
+  const index = matches.length > FEW_MATCHES ? new Map<string, number>() : null;
+  const terms: string[] = [];
   const inPassage: number[] = [];
   const inText: number[] = [];
-  for (const match of passage.matches) {
-    let i = index.get(match.term);
-    if (i === undefined) {
+  for (const match of matches) {
+    let i = index !== null ? (index.get(match.term) ?? -1) : terms.indexOf(match.term);
+    if (i < 0) {
       i = inPassage.length;
-      index.set(match.term, i);
+      index?.set(match.term, i);
+      terms.push(match.term);
       inPassage.push(0);
       inText.push(match.freq);
     }
@@ -119,11 +127,21 @@ class PassageQueue {
   }
 }
 
+/** A break iterator the passages may be prepared in (SplittingBreakIterator.prepare: the walk ahead within the budget, or null). */
+export interface PassageBreaks extends BreakIterator {
+  prepare?(offset: number, budget: Budget): Steps<void> | null;
+}
+
+/** Work between two looks at the clock: a match counts 1, a new passage (break iterator calls, scoring) PASSAGE_WORK. */
+const PASSAGE_WORK = 64;
+
 /**
- * The best passages of a text for its matches (in offset order), at most `maxPassages`, in text order.
- * The break iterator must have the text set.
+ * The best passages of a text for its matches (in offset order), at most `maxPassages`, in text order,
+ * within the budget (checked every CHECK_EVERY + 1 units of work, a match one, a new passage
+ * PASSAGE_WORK; the break iterator prepared before each new passage). The break iterator must have
+ * the text set.
  */
-export function bestPassages(matches: readonly OffsetMatch[], breaks: BreakIterator, maxPassages: number): Passage[] {
+export function* bestPassagesSteps(matches: readonly OffsetMatch[], breaks: PassageBreaks, maxPassages: number, budget: Budget): Steps<Passage[]> {
   const contentLength = breaks.endIndex;
   const queue = new PassageQueue();
   let passage: Passage | null = null;
@@ -135,13 +153,22 @@ export function bestPassages(matches: readonly OffsetMatch[], breaks: BreakItera
     queue.offer(p);
     if (queue.size > maxPassages) queue.poll();
   };
-  for (const match of matches) {
+  let work = 0;
+  for (let i = 0; i < matches.length; i++) {
+    const match = matches[i];
     const { start, end } = match;
+    if (++work > CHECK_EVERY) {
+      work = 0;
+      if (budget.due()) yield;
+    }
     if (start < contentLength && end > contentLength) continue;
     if (passage === null || start >= passage.end) {
       if (passage !== null) offer(passage);
       passage = null;
       if (start >= contentLength) break;
+      work += PASSAGE_WORK;
+      const walk = breaks.prepare?.(end, budget) ?? null;
+      if (walk !== null) yield* walk;
       const center = start + Math.trunc((end - start) / 2);
       const passageStart = Math.min(start, Math.max(breaks.preceding(Math.max(start + 1, center)), lastPassageEnd));
       lastPassageEnd = Math.max(end, Math.min(breaks.following(Math.min(end - 1, center)), contentLength));
@@ -150,5 +177,10 @@ export function bestPassages(matches: readonly OffsetMatch[], breaks: BreakItera
     passage.matches.push(match);
   }
   if (passage !== null) offer(passage);
-  return queue.items.sort((a, b) => a.start - b.start);
+  return yield* sortSteps(queue.items, (a, b) => a.start - b.start, budget);
+}
+
+/** bestPassagesSteps run at once. */
+export function bestPassages(matches: readonly OffsetMatch[], breaks: PassageBreaks, maxPassages: number): Passage[] {
+  return runToEnd(bestPassagesSteps(matches, breaks, maxPassages, UNLIMITED));
 }

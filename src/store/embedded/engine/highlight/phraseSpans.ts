@@ -1,16 +1,17 @@
 /**
  * Where a phrase matches in the tokens of the highlighted text, as the two ways of highlighting see it:
  *
- * - `phraseMatches`: the matches of the PhraseQuery (or MultiPhraseQuery) itself, each from its first
+ * - `phraseMatchesSteps`: the matches of the PhraseQuery (or MultiPhraseQuery) itself, each from its first
  *   to its last term, as Weight.matches reports them (ExactPhraseMatcher: every occurrence, in order
  *   of the first term; SloppyPhraseMatcher: the matches its algorithm finds, ../lucene/phrase.ts).
- * - `phraseTermPositions`: the positions of the phrase's terms inside matches of the SpanNearQuery the
+ * - `phraseTermPositionsSteps`: the positions of the phrase's terms inside matches of the SpanNearQuery the
  *   WeightedSpanTermExtractor turns the phrase into (in order when the slop is 0, NearSpansOrdered;
  *   else unordered within the slop, NearSpansUnordered), what PhraseHelper collects when the
  *   highlighter does not use Weight.matches (`require_field_match: false`).
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { SloppyPhraseMatcher } from '../lucene/phrase';
-import { Token } from './tokens';
+import { FieldText, tokenAt } from './tokens';
 
 export interface PositionalPhrase {
   /** The terms accepted at each phrase position (one for a PhraseQuery). */
@@ -21,20 +22,22 @@ export interface PositionalPhrase {
 }
 
 /** For each phrase position, the document positions of the tokens it accepts, ascending. */
-function termPositions(tokens: readonly Token[], phrase: PositionalPhrase): number[][] {
-  const sets = phrase.terms.map((terms) => new Set(terms));
-  const out: number[][] = sets.map(() => []);
-  for (const token of tokens) {
-    for (let i = 0; i < sets.length; i++) if (sets[i].has(token.term)) out[i].push(token.position);
+function* termPositions(text: FieldText, phrase: PositionalPhrase, budget: Budget): Steps<number[][]> {
+  // by term id, the phrase positions that accept it
+  const accepting: (number[] | undefined)[] = [];
+  phrase.terms.forEach((terms, p) => {
+    for (const term of terms) {
+      const id = text.terms.get(term);
+      if (id >= 0 && !(accepting[id] ??= []).includes(p)) accepting[id]!.push(p);
+    }
+  });
+  const out: number[][] = phrase.terms.map(() => []);
+  for (let i = 0; i < text.size; i++) {
+    const which = accepting[text.term[i]];
+    if (which !== undefined) for (const p of which) out[p].push(text.position[i]);
+    if ((i & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
   }
   return out;
-}
-
-/** The tokens by position (one token per position with these analyzers). */
-function byPosition(tokens: readonly Token[]): Map<number, Token> {
-  const map = new Map<number, Token>();
-  for (const token of tokens) if (!map.has(token.position)) map.set(token.position, token);
-  return map;
 }
 
 /** Each match of the phrase as [first position, last position]. */
@@ -56,18 +59,23 @@ function positionSpans(positions: number[][], phrase: PositionalPhrase): [number
   return new SloppyPhraseMatcher(phrase.terms, offsets, phrase.slop).spans(positions);
 }
 
-/** The matches of a phrase in the tokens, as offsets [start of its first token, end of its last]. */
-export function phraseMatches(tokens: readonly Token[], phrase: PositionalPhrase): [number, number][] {
-  const at = byPosition(tokens);
-  return positionSpans(termPositions(tokens, phrase), phrase).map(([first, last]) => [(at.get(first) as Token).start, (at.get(last) as Token).end]);
+/** The matches of a phrase in the tokens, as offsets [start of its first token, end of its last], within the budget. */
+export function* phraseMatchesSteps(text: FieldText, phrase: PositionalPhrase, budget: Budget): Steps<[number, number][]> {
+  const spans = positionSpans(yield* termPositions(text, phrase, budget), phrase);
+  return spans.map(([first, last]) => [text.start[tokenAt(text, first)], text.end[tokenAt(text, last)]]);
+}
+
+/** phraseMatchesSteps run at once. */
+export function phraseMatches(text: FieldText, phrase: PositionalPhrase): [number, number][] {
+  return runToEnd(phraseMatchesSteps(text, phrase, UNLIMITED));
 }
 
 /**
  * The document positions of the phrase's terms that take part in a match of its SpanNearQuery (slop
- * plus the gaps between its positions; in order only for slop 0).
+ * plus the gaps between its positions; in order only for slop 0), within the budget.
  */
-export function phraseTermPositions(tokens: readonly Token[], phrase: PositionalPhrase): Set<number> {
-  const positions = termPositions(tokens, phrase);
+export function* phraseTermPositionsSteps(text: FieldText, phrase: PositionalPhrase, budget: Budget): Steps<Set<number>> {
+  const positions = yield* termPositions(text, phrase, budget);
   const out = new Set<number>();
   if (positions.some((p) => p.length === 0)) return out;
   const gaps = Math.max(0, phrase.positions[phrase.positions.length - 1] - phrase.positions[0] - phrase.positions.length + 1);
@@ -75,6 +83,11 @@ export function phraseTermPositions(tokens: readonly Token[], phrase: Positional
   const matches = phrase.slop === 0 ? orderedMatches(positions, slop) : unorderedMatches(positions, slop);
   for (const cells of matches) for (const p of cells) out.add(p);
   return out;
+}
+
+/** phraseTermPositionsSteps run at once. */
+export function phraseTermPositions(text: FieldText, phrase: PositionalPhrase): Set<number> {
+  return runToEnd(phraseTermPositionsSteps(text, phrase, UNLIMITED));
 }
 
 /**

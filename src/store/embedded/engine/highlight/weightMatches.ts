@@ -23,17 +23,19 @@
  *   `must_not` on the highlighted field itself does not keep a document's other clauses from
  *   highlighting, as in Elasticsearch.
  */
+import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { compareUtf8 } from '../strings';
 import { TermTest, leafLabel } from './leafTests';
 import { OffsetMatch } from './passages';
-import { phraseMatches } from './phraseSpans';
-import { FieldText, Token } from './tokens';
+import { phraseMatchesSteps } from './phraseSpans';
+import { sortSteps } from './sortSteps';
+import { FieldText, TermGroups, groupByTerm, subset } from './tokens';
 
 /** What the document says about the clauses that have no terms in the highlighted field. */
 export interface DocumentMatches {
-  /** Whether the document matches the query. */
-  matches(query: LQuery): boolean;
+  /** Whether the document matches the query (as steps when finding out takes work). */
+  matches(query: LQuery): boolean | Steps<boolean>;
   /** The query a leaf stands for when rewritten against the document (a pattern under a scoring rewrite). */
   expand(leaf: LeafQuery): LQuery | null;
 }
@@ -92,77 +94,102 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
   return (term) => terms.has(term) || automata.some((accepts) => accepts(term));
 }
 
+/** Which of the text's distinct terms `accepts` takes (by term id), each tested once, within the budget. */
+export function* acceptedTerms(text: FieldText, accepts: TermTest, budget: Budget): Steps<Uint8Array> {
+  const strings = text.terms.strings;
+  const out = new Uint8Array(strings.length);
+  for (let id = 0; id < strings.length; id++) {
+    if (accepts(strings[id])) out[id] = 1;
+    if ((id & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+  }
+  return out;
+}
+
+/** The matches of the tokens whose term `accepted` marks, in token order, each counted once as `label`. */
+function* tokensAccepted(text: FieldText, accepted: Uint8Array, label: (id: number) => string, budget: Budget): Steps<Found> {
+  const out: OffsetMatch[] = [];
+  for (let i = 0; i < text.size; i++) {
+    const id = text.term[i];
+    if (accepted[id] === 1) out.push({ start: text.start[i], end: text.end[i], term: label(id), freq: 1 });
+    if ((i & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+  }
+  return out.length === 0 ? null : out;
+}
+
 /**
  * @param original the query as built, whose terms the highlighter extracts (the MemoryIndex's filter)
  * @param query the same rewritten (IndexSearcher.rewrite), whose Weight.matches are read
  */
-export function weightMatches(original: LQuery, query: LQuery, field: string, fieldText: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, doc: DocumentMatches): Found {
+export function* weightMatchesSteps(
+  original: LQuery,
+  query: LQuery,
+  field: string,
+  fieldText: FieldText,
+  tests: ReadonlyMap<LeafQuery, TermTest>,
+  doc: DocumentMatches,
+  budget: Budget,
+): Steps<Found> {
   const keep = tokenFilter(original, field, tests, doc);
-  const text: FieldText = keep === null ? fieldText : { text: fieldText.text, tokens: fieldText.tokens.filter((t) => keep(t.term)) };
-  const single = (start: number, end: number, term: string): OffsetMatch => ({ start, end, term, freq: 1 });
-
-  // the tokens by term: a query of thousands of terms looks each up, a pattern tests each distinct term once
-  const byTerm = new Map<string, Token[]>();
-  for (const token of text.tokens) {
-    const list = byTerm.get(token.term);
-    if (list === undefined) byTerm.set(token.term, [token]);
-    else list.push(token);
+  const text = keep === null ? fieldText : yield* subset(fieldText, yield* acceptedTerms(fieldText, keep, budget), budget);
+  // the tokens by term, made when a term is first looked up: a query of thousands of terms looks each up
+  let groups: TermGroups | null = null;
+  function* termMatches(term: string): Steps<Found> {
+    const id = text.terms.get(term);
+    if (id < 0) return null;
+    groups ??= yield* groupByTerm(text, budget);
+    const out: OffsetMatch[] = [];
+    for (let k = groups.first[id], n = 0; k < groups.first[id + 1]; k++, n++) {
+      const i = groups.order[k];
+      out.push({ start: text.start[i], end: text.end[i], term, freq: 1 });
+      if ((n & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
+    }
+    return out.length === 0 ? null : out;
   }
-  const tokensOf = (tokens: readonly Token[] | undefined, label: string, out: OffsetMatch[]): void => {
-    for (const token of tokens ?? []) out.push(single(token.start, token.end, label));
-  };
-  const termMatches = (term: string): Found => {
-    const out: OffsetMatch[] = [];
-    tokensOf(byTerm.get(term), term, out);
-    return out.length === 0 ? null : out;
-  };
-  const tokensAccepted = (accepts: TermTest, label: string): Found => {
-    const out: OffsetMatch[] = [];
-    for (const [term, tokens] of byTerm) if (accepts(term)) tokensOf(tokens, label, out);
-    return out.length === 0 ? null : out;
-  };
 
-  const phrase = (terms: readonly (readonly string[])[], positions: readonly number[], slop: number): Found => {
+  function* phrase(terms: readonly (readonly string[])[], positions: readonly number[], slop: number): Steps<Found> {
     const label = terms.flat().join(' ');
-    const found = phraseMatches(text.tokens, { terms, positions, slop }).map(([start, end]) => single(start, end, label));
+    const found = (yield* phraseMatchesSteps(text, { terms, positions, slop }, budget)).map(([start, end]): OffsetMatch => ({ start, end, term: label, freq: 1 }));
     return found.length === 0 ? null : found;
-  };
+  }
 
-  const elsewhere = (q: LQuery): Found => (doc.matches(q) ? [] : null);
+  function* elsewhere(q: LQuery): Steps<Found> {
+    const answer = doc.matches(q);
+    return (typeof answer === 'boolean' ? answer : yield* answer) ? [] : null;
+  }
 
-  const visit = (q: LQuery): Found => {
+  function* visit(q: LQuery): Steps<Found> {
     switch (q.type) {
       case 'matchNone':
         return null;
       case 'matchAll':
         return [];
       case 'term':
-        return q.field === field ? termMatches(q.term) : elsewhere(q);
+        return q.field === field ? yield* termMatches(q.term) : yield* elsewhere(q);
       case 'phrase':
-        return q.field === field ? phrase(q.terms.map((t) => [t]), q.positions, q.slop) : elsewhere(q);
+        return q.field === field ? yield* phrase(q.terms.map((t) => [t]), q.positions, q.slop) : yield* elsewhere(q);
       case 'multiPhrase':
-        return q.field === field ? phrase(q.termArrays, q.positions, q.slop) : elsewhere(q);
+        return q.field === field ? yield* phrase(q.termArrays, q.positions, q.slop) : yield* elsewhere(q);
       case 'boost':
       case 'constantScore':
-        return visit(q.query);
+        return yield* visit(q.query);
       case 'disMax': {
         let out: Found = null;
         for (const disjunct of q.disjuncts) {
-          const m = visit(disjunct);
-          if (m !== null) out = out === null ? [...m] : out.concat(m);
+          const m = yield* visit(disjunct);
+          if (m !== null) out = append(out ?? [], m);
         }
         return out;
       }
       case 'bool': {
         // BooleanWeight.matches, of the query as its weight is made without scores (rewriteNoScoring:
         // optional clauses beside required ones are dropped unless minimum_should_match asks for them)
-        const out: OffsetMatch[] = [];
+        let out: OffsetMatch[] = [];
         let optional = 0;
         let matched = 0;
         const keepShould = q.minimumShouldMatch > 0 || !q.clauses.some((c) => c.occur === 'must' || c.occur === 'filter');
         for (const clause of q.clauses) {
           if (clause.occur === 'should' && !keepShould) continue;
-          const m = visit(clause.query);
+          const m = yield* visit(clause.query);
           if (clause.occur === 'must_not') {
             if (m !== null) return null;
             continue;
@@ -171,7 +198,7 @@ export function weightMatches(original: LQuery, query: LQuery, field: string, fi
             if (clause.occur !== 'should') return null;
             continue;
           }
-          out.push(...m);
+          out = append(out, m);
           matched++;
           if (clause.occur === 'should') optional++;
         }
@@ -180,20 +207,34 @@ export function weightMatches(original: LQuery, query: LQuery, field: string, fi
       }
       case 'leaf': {
         const test = tests.get(q);
-        if (test !== undefined && q.terms !== undefined) return q.terms.field === field ? tokensAccepted(test, leafLabel(q)) : elsewhere(q);
+        if (test !== undefined && q.terms !== undefined) {
+          if (q.terms.field !== field) return yield* elsewhere(q);
+          const label = leafLabel(q);
+          return yield* tokensAccepted(text, yield* acceptedTerms(text, test, budget), () => label, budget);
+        }
         const expanded = doc.expand(q);
-        return expanded !== null ? visit(expanded) : elsewhere(q);
+        return expanded !== null ? yield* visit(expanded) : yield* elsewhere(q);
       }
     }
-  };
+  }
 
-  const found = visit(query);
-  return found === null ? null : found.sort(byOffsets);
+  const found = yield* visit(query);
+  return found === null ? null : yield* sortSteps(found, byOffsets, budget);
+}
+
+/** weightMatchesSteps run at once. */
+export function weightMatches(original: LQuery, query: LQuery, field: string, fieldText: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, doc: DocumentMatches): Found {
+  return runToEnd(weightMatchesSteps(original, query, field, fieldText, tests, doc, UNLIMITED));
+}
+
+/** `more` added to `out` (the longer one grown: never a spread of a long array into push). */
+function append(out: OffsetMatch[], more: OffsetMatch[]): OffsetMatch[] {
+  if (out.length === 0) return more === out ? out : more.slice();
+  for (let i = 0; i < more.length; i++) out.push(more[i]);
+  return out;
 }
 
 /** The order the highlighter reads matches in (OffsetsEnum.compareTo): start, end, then term (UTF-8 order). */
 export function byOffsets(a: OffsetMatch, b: OffsetMatch): number {
   return a.start - b.start || a.end - b.end || compareUtf8(a.term, b.term);
 }
-
-
