@@ -1,7 +1,8 @@
 /**
  * npm run bench:abuse — does the gateway stay responsive while it is abused? A gateway process holds
  * BENCH_DOCS entities (every fifth named with 40 `a`s and its number, as in the issue's
- * reproduction; the others from the bench corpus). A measuring client sends, one at a time, GET
+ * reproduction; the others from the bench corpus), and, in a collection of their own, a few entities
+ * with descriptions of 500,000 characters for the abuse of highlighting them (bench/abuse/longDocs.ts). A measuring client sends, one at a time, GET
  * /healthz and a plain search that the engine must run (a match on name of a word of the vocabulary
  * taken in a shuffled order, so that the request cache never answers it), for BENCH_SECONDS per
  * phase, without abuse and while BENCH_ABUSERS connections send the costliest searches we could
@@ -45,6 +46,7 @@ import { join } from 'node:path';
 import type { Stopped, StartRequest } from './abuse/abusers';
 import { merge, type Tally } from './abuse/http';
 import { LONG_A } from './abuse/kinds';
+import { LONG_CHARS, LONG_DOCS, LONG_PLURAL, longDescription } from './abuse/longDocs';
 import { RESOLUTION_MS } from './abuse/loopMonitor';
 import type { MeasureRequest, Measured } from './abuse/probe';
 import { corpus } from './lib/corpus';
@@ -227,6 +229,19 @@ async function loadDocs(port: number, token: string, size: number): Promise<void
   }
 }
 
+/** The long entities to highlight (bench/abuse/longDocs.ts), one a request (a body is at most 1 MiB). */
+async function loadLongDocs(port: number, token: string): Promise<void> {
+  for (let i = 0; i < LONG_DOCS; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/v4/entity/${LONG_PLURAL}?_id=long${i}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `long book ${i}`, description: longDescription(i), allowTenantIds: ['*'] }),
+    });
+    const answer = (await res.json()) as { status: number };
+    if (answer.status !== 200) throw new Error(`long entity load failed: ${JSON.stringify(answer).slice(0, 300)}`);
+  }
+}
+
 /** The gateway's resident memory in MB (Linux), sampled by the conductor every 500 ms. */
 function rssMb(pid: number): number | undefined {
   try {
@@ -256,7 +271,10 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   await loadDocs(port, token, DOCS);
-  console.log(`gateway: ${DOCS} entities loaded through REST _bulk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await loadLongDocs(port, token);
+  console.log(
+    `gateway: ${DOCS} entities loaded through REST _bulk, and ${LONG_DOCS} of ${LONG_CHARS.toLocaleString('en')}-character descriptions (${LONG_PLURAL}) to highlight, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const probe = fork(dist('abuse', 'probe.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const abusers = fork(dist('abuse', 'abusers.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -1,11 +1,12 @@
 /**
  * The abusive requests of bench:abuse: the costliest searches we could build against the corpus (its
- * names include 40 `a`s followed by a number, as in the issue's reproduction), and bodies that the
- * gateway should refuse fast. Each costly body carries a boost that changes with every request
+ * names include 40 `a`s followed by a number, as in the issue's reproduction; a few long entities of
+ * their own to highlight, longDocs.ts), and bodies that the gateway should refuse fast. Each costly body carries a boost that changes with every request
  * (1.00000001, 1.00000002, ...): it changes neither what is matched nor what it costs, but makes every
  * request a new one for the request cache, as an attacker's variations would.
  */
 import { vocabulary } from '../lib/corpus';
+import { LONG_CHARS, LONG_DOCS, LONG_PLURAL, frequentWords } from './longDocs';
 
 export const SEARCH_PATH = '/v4/entity/things/search';
 /** The prefix of the long names of the corpus (every fifth entity's name is it followed by its number). */
@@ -25,10 +26,10 @@ export interface AbuseKind {
 
 const boost = (n: number): string => (1 + (n % 1e8) / 1e8).toFixed(8);
 
-function kind(name: string, expect: string, query: object | string): AbuseKind {
+function kind(name: string, expect: string, query: object | string, path = SEARCH_PATH): AbuseKind {
   const text = typeof query === 'string' ? query : JSON.stringify(query);
   const [before, after] = text.split(`"${NONCE}"`);
-  return { name, expect, path: SEARCH_PATH, body: after === undefined ? () => before : (n) => before + boost(n) + after, bytes: Buffer.byteLength(text) };
+  return { name, expect, path, body: after === undefined ? () => before : (n) => before + boost(n) + after, bytes: Buffer.byteLength(text) };
 }
 
 /** `levels` bools nested in `must`, the outermost boosted, around `leaf`; `filter(level)` adds a filter at each level. */
@@ -65,6 +66,13 @@ export function abuseKinds(only = process.env.BENCH_KINDS): AbuseKind[] {
       size: 10_000,
     }),
     kind('range over all, sorted, size 10000', '200', { query: { range: { rank: { gte: 0, boost: NONCE } } }, sort: [{ 'description.keyword': 'desc' }, { id: 'asc' }], size: 10_000 }),
+    // every long entity highlighted whole: its 500,000 characters analyzed, matched, cut in passages
+    kind(
+      `highlight ${LONG_DOCS} descriptions of ${LONG_CHARS.toLocaleString('en')} characters`,
+      '200',
+      { query: { match: { description: { query: frequentWords(), boost: NONCE } } }, _source: ['name'], highlight: { fields: { description: {} } } },
+      `/v4/entity/${LONG_PLURAL}/search`,
+    ),
     kind('refuse: JSON nested 2,000 deep', '400 body_too_deep', `{"query":{"bool":{"must":${'['.repeat(2000)}${']'.repeat(2000)}}}}`),
     kind('refuse: bool nested 40 deep', '400 query_too_deep', { query: nested(40, { match_all: {} }) }),
     kind('refuse: bool of 5,000 clauses', '400 too_many_clauses', {
