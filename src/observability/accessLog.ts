@@ -38,11 +38,15 @@ export function accessLine(r: RequestRecord, durationMs: number): Record<string,
 
 let stdout: LineBatcher | undefined;
 
-/** One batcher for the process's stdout, written at exit too (pino's synchronous destination: it waits out a full pipe). */
+/**
+ * One batcher for the process's stdout, written at exit too. Through process.stdout, which Node
+ * writes synchronously to files, terminals and pipes on Linux: a full pipe is waited out in one
+ * write. (pino's synchronous destination, sonic-boom, retried a full pipe recursively and overflowed
+ * the stack under load: bench:transports' raw WebSocket rows ended the gateway.)
+ */
 function stdoutLines(): LineBatcher {
   if (stdout === undefined) {
-    const destination = pino.destination({ dest: 1, sync: true });
-    const batcher = new LineBatcher((chunk) => destination.write(chunk));
+    const batcher = new LineBatcher((chunk) => void process.stdout.write(chunk));
     process.once('exit', () => batcher.flush());
     stdout = batcher;
   }
