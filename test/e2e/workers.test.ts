@@ -11,7 +11,7 @@ import { SocketClient } from '../support/testServer';
 import { waitForSocketMessage } from '../support/graphql';
 import { httpClient, startGatewayProcess, type GatewayProcess } from '../support/processes';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 let gateway: GatewayProcess;
 let writer: string;

@@ -142,6 +142,8 @@ export function httpClient(base: string, keepAlive = true) {
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) }));
         });
         req.once('error', reject);
+        // never wait forever: a request with no answer is a failure the test reports
+        req.setTimeout(15_000, () => req.destroy(Object.assign(new Error('no answer within 15 s'), { code: 'NO_ANSWER' })));
         req.end(payload);
       });
     },
