@@ -1,23 +1,11 @@
 import { QueryLimitError } from '../../../port';
 import { termQuery } from '../lucene/query';
 import { FieldContext, FieldSpec, highlightField } from './fieldHighlighter';
-import { FieldOptions } from './options';
+import { DEFAULT_FIELD_OPTIONS, FieldOptions } from './options';
 import { Analysis, FieldText } from './tokens';
 import { weightMatches } from './weightMatches';
 
-const DEFAULTS: FieldOptions = {
-  preTag: '<em>',
-  postTag: '</em>',
-  fragmentSize: 100,
-  numberOfFragments: 5,
-  noMatchSize: 0,
-  requireFieldMatch: true,
-  scoreOrdered: false,
-  encoder: 'default',
-  boundaryScanner: 'sentence',
-  maxAnalyzedOffset: null,
-  highlightQuery: null,
-};
+const DEFAULTS = DEFAULT_FIELD_OPTIONS;
 
 /** Highlights `body` for term queries on it. */
 function highlight(values: string[], terms: string[], options: Partial<FieldOptions> = {}, analysis: Analysis = 'standard', limit = 1_000_000): string[] | null {

@@ -52,7 +52,8 @@ export interface Highlight {
 
 export const STYLED_PRE_TAGS = Array.from({ length: 10 }, (_, i) => `<em class="hlt${i + 1}">`);
 
-const DEFAULTS: FieldOptions = {
+/** Elasticsearch's defaults of every option. */
+export const DEFAULT_FIELD_OPTIONS: Readonly<FieldOptions> = {
   preTag: '<em>',
   postTag: '</em>',
   fragmentSize: 100,
@@ -139,9 +140,9 @@ function readOptions(obj: Record<string, unknown>, where: string, allowed: reado
       case 'tags_schema': {
         const schema = readString(where, key, value);
         if (schema === 'styled') given.preTags = STYLED_PRE_TAGS;
-        else if (schema === 'default') given.preTags = [DEFAULTS.preTag];
+        else if (schema === 'default') given.preTags = [DEFAULT_FIELD_OPTIONS.preTag];
         else throw invalid(where, `Unknown tag schema [${schema}]`);
-        given.postTags = [DEFAULTS.postTag];
+        given.postTags = [DEFAULT_FIELD_OPTIONS.postTag];
         break;
       }
       case 'fragment_size':
@@ -244,7 +245,7 @@ function fieldEntries(value: unknown): [string, unknown][] {
 /** Parse (and validate) a search's `highlight`; throws InvalidQueryError naming what is wrong. */
 export function parseHighlight(json: unknown, limits: QueryLimits): Highlight {
   if (!isPlainObject(json)) throw invalid('highlight', `must be an object, got ${describe(json)}`);
-  const global = merge(DEFAULTS, readOptions(json, 'highlight', TOP_LEVEL, 'highlight', limits));
+  const global = merge(DEFAULT_FIELD_OPTIONS, readOptions(json, 'highlight', TOP_LEVEL, 'highlight', limits));
   const fields: HighlightField[] = [];
   if (hasOwn(json, 'fields')) {
     for (const [pattern, value] of fieldEntries(json.fields)) {
