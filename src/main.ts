@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping');
     gateway.close().then(
-      () => process.exit(0),
+      () => exitWhenThePrimaryKnows(),
       (err) => {
         logger.error({ err }, 'stop failed');
         process.exit(1);
@@ -68,6 +68,20 @@ async function main(): Promise<void> {
     });
     process.on('disconnect', () => stop('primary gone'));
   }
+}
+
+/**
+ * A worker leaves only once the primary has stopped handing it connections. The primary may have
+ * sent one (node:cluster round-robin) just before it heard that this worker's server closed: the
+ * worker hands such a connection back, but only while it lives; exiting at once would leave that
+ * client waiting forever. cluster's worker.disconnect() tells the primary and waits for its answer,
+ * which comes after every connection sent before it (one ordered channel), then the channel closes.
+ */
+function exitWhenThePrimaryKnows(): void {
+  const worker = cluster.worker;
+  if (worker === undefined || !worker.isConnected()) process.exit(0);
+  process.once('disconnect', () => process.exit(0));
+  worker.disconnect();
 }
 
 main().catch((err) => {

@@ -2,7 +2,7 @@
  * Builds the whole service from a Config: store -> core -> transports -> one HTTP server.
  * `main.ts` calls it to serve; the end-to-end tests call it to start a real server on port 0.
  * Routes (every HTTP request through the CORS layer first): /v4/* -> lean REST handler; /graphql ->
- * Apollo (express); other HTTP -> express;
+ * Apollo (express), or GraphiQL for a browser; / and /console/assets -> the console (CONSOLE); other HTTP -> express;
  * upgrades: / -> raw Kuzzle-style WebSocket, /graphql -> graphql-ws.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,8 @@ import type { Store } from './store/port';
 import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
 import type { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
 import { createCorsLayer } from './transport/http/cors';
+import { mountConsole } from './transport/console/consoleRoutes';
+import { trackConnections } from './transport/http/drain';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
@@ -158,15 +160,20 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     deps,
     rules,
     introspection: config.graphql.introspection,
-    landingPage: config.graphql.landingPage,
-    production: config.nodeEnv === 'production',
     maxBodyBytes: config.limits.maxBodyBytes,
     maxJsonDepth: config.limits.maxJsonDepth,
     reportInternal,
     clientOf,
     observer,
   });
-  const app = createExpressApp({ store, mount: (a) => graphqlHttp.mount(a) });
+  const app = createExpressApp({
+    store,
+    mount: (a) => {
+      // CONSOLE, GRAPHQL_LANDING_PAGE: the console at / and the GraphiQL IDE at /graphql for browsers (README "Console")
+      mountConsole(a, { page: config.console, ide: config.graphql.landingPage, graphqlPath: GRAPHQL_PATH });
+      graphqlHttp.mount(a);
+    },
+  });
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
       rest(req, res);
@@ -177,6 +184,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   // CORS_ORIGINS, in front of every HTTP route (README "Browsers (CORS)")
   const cors = createCorsLayer(config.cors.origins);
   const server = createServer((req, res) => cors(req, res, () => route(req, res)));
+  const http = trackConnections(server);
 
   const realtime = realtimeExtension(deps);
   const raw = createRawSocketServer({ dispatcher, maxMessageBytes: config.limits.maxMessageBytes, maxJsonDepth: config.limits.maxJsonDepth, extensions: [realtime], clientOf, observer });
@@ -213,18 +221,9 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
       for (const client of raw.clients) client.close(1001, 'server shutting down');
       await graphqlWs.close();
       await graphqlHttp.stop();
-      // Drain HTTP: in-flight requests are answered; keep-alive connections are closed as soon as
-      // they are idle; whatever is still open after 5 s is cut.
-      await new Promise<void>((resolve) => {
-        const idle = setInterval(() => server.closeIdleConnections(), 50);
-        const cut = setTimeout(() => server.closeAllConnections(), 5000);
-        server.close(() => {
-          clearInterval(idle);
-          clearTimeout(cut);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      // Drain HTTP (transport/http/drain.ts): what has arrived is answered, idle kept-alive
+      // connections are closed, whatever is still open after 5 s is cut.
+      await http.drain(5000);
       raw.close();
       unfollow();
       if (fleet !== null) {
