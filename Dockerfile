@@ -14,7 +14,8 @@ COPY tsconfig.json tsconfig.build.json schema.graphql ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Runtime stage: node, the production dependencies, the build, and schema.graphql (read at start).
+# Runtime stage: node, the production dependencies, the build, schema.graphql (read at start) and
+# console/ (the console's pages, served when CONSOLE=on; README "Console").
 FROM node:20-slim
 ENV NODE_ENV=production \
     PORT=7512 \
@@ -23,6 +24,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/schema.graphql ./schema.graphql
+COPY console ./console
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -36,6 +36,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_REQUESTS: 'no' })).toThrow(/LOG_REQUESTS/);
   });
 
+  it('serves the console (and the GraphQL IDE) outside production, in production only when CONSOLE says so', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).console).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).console).toBe(true);
+    expect(loadConfig(production).console).toBe(false);
+    expect(loadConfig(production).graphql.landingPage).toBe(false);
+    expect(loadConfig({ ...production, CONSOLE: 'on' }).console).toBe(true);
+    expect(loadConfig({ ...production, CONSOLE: 'on' }).graphql.landingPage).toBe(true);
+    expect(loadConfig({ CONSOLE: 'off' }).console).toBe(false);
+    expect(loadConfig({ CONSOLE: 'off' }).graphql.landingPage).toBe(false);
+    expect(loadConfig({ CONSOLE: 'false' }).console).toBe(false);
+    expect(loadConfig({ ...production, CONSOLE: '1' }).console).toBe(true);
+    // GRAPHQL_LANDING_PAGE still switches the IDE alone
+    expect(loadConfig({ GRAPHQL_LANDING_PAGE: 'false' })).toMatchObject({ console: true, graphql: { landingPage: false } });
+    expect(loadConfig({ CONSOLE: 'off', GRAPHQL_LANDING_PAGE: 'true' })).toMatchObject({ console: false, graphql: { landingPage: true } });
+    expect(() => loadConfig({ CONSOLE: 'yes' })).toThrow(/CONSOLE/);
+  });
+
   it('reads durations for API_KEY_MAX_TTL', () => {
     expect(loadConfig({ API_KEY_MAX_TTL: '30d' }).apiKeys.maxTtl).toBe(30 * 86_400_000);
   });

@@ -136,6 +136,8 @@ const schema = z.object({
   SEARCH_SLICE_MS: count(1, 1000, 5),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
+  // the console (README "Console"): on/off, or a flag's true/false/1/0
+  CONSOLE: z.enum(['on', 'off', 'true', 'false', '1', '0']).optional(),
   GRAPHQL_LANDING_PAGE: flag,
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
@@ -219,8 +221,11 @@ export interface Config {
   searchCacheEntries: number;
   /** Load the demo countries at start when the store is empty (default: on in development). */
   demoData: boolean;
+  /** CONSOLE: the console page at `/` and its assets (README "Console"); default on outside production. */
+  console: boolean;
   graphql: {
     introspection: boolean;
+    /** GRAPHQL_LANDING_PAGE: the GraphiQL IDE on GET /graphql in a browser (served by the console); default: CONSOLE. */
     landingPage: boolean;
     maxDepth: number;
     maxCost: number;
@@ -275,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET && !e.AUTH_JWKS_URL) {
     throw new ConfigError('Invalid settings:\n  AUTH_SECRET or AUTH_JWKS_URL is required when NODE_ENV=production');
   }
+  const consoleOn = e.CONSOLE === undefined ? e.NODE_ENV !== 'production' : ['on', 'true', '1'].includes(e.CONSOLE);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -308,9 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
+    console: consoleOn,
     graphql: {
       introspection: flagValue(e.GRAPHQL_INTROSPECTION, e.NODE_ENV !== 'production'),
-      landingPage: flagValue(e.GRAPHQL_LANDING_PAGE, e.NODE_ENV !== 'production'),
+      landingPage: flagValue(e.GRAPHQL_LANDING_PAGE, consoleOn),
       maxDepth: e.GRAPHQL_MAX_DEPTH,
       maxCost: e.GRAPHQL_MAX_COST,
       maxAliases: e.GRAPHQL_MAX_ALIASES,

@@ -4,7 +4,6 @@
  */
 import { ApolloServer, HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { GraphQLSchema, ValidationRule } from 'graphql';
 import type { CoreDeps } from '../../core/deps';
@@ -30,8 +29,6 @@ export interface ApolloOptions {
   deps: CoreDeps;
   rules: ValidationRule[];
   introspection: boolean;
-  landingPage: boolean;
-  production: boolean;
   maxBodyBytes: number;
   /** MAX_JSON_DEPTH: how deep a variable's value may nest (default 1000); the document itself nests at most MAX_GRAPHQL_DOCUMENT_DEPTH. */
   maxJsonDepth?: number;
@@ -125,11 +122,6 @@ async function sendApolloAnswer(res: Response, answer: Awaited<ReturnType<Apollo
 }
 
 export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
-  const landing = !options.landingPage
-    ? ApolloServerPluginLandingPageDisabled()
-    : options.production
-      ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
-      : ApolloServerPluginLandingPageLocalDefault({ footer: false, embed: true });
   const server = new ApolloServer<GraphQLContext>({
     // the schema, executed by graphql-jit (jitExecutor.ts)
     gateway: jitGateway(options.schema),
@@ -141,7 +133,9 @@ export function createGraphQLHttp(options: ApolloOptions): GraphQLHttp {
     // The composition root owns SIGINT/SIGTERM; Apollo's own handlers would race it and re-raise the signal.
     stopOnTerminationSignals: false,
     plugins: [
-      landing,
+      // No Apollo landing page (its Sandbox loads from a CDN): browsers get the gateway's own
+      // GraphiQL, served before this handler when the console's IDE is on (transport/console).
+      ApolloServerPluginLandingPageDisabled(),
       // no cache hints are used: without this plugin's per-field hook, resolvers run uninstrumented
       ApolloServerPluginCacheControlDisabled(),
       {

@@ -1,0 +1,54 @@
+/**
+ * The console's HTTP routes (README "Console"), on the express app before GraphQL:
+ * - `GET /`: the console page (CONSOLE on);
+ * - `GET /graphql` from a browser, i.e. preferring text/html as Apollo's landing page decides it: the
+ *   GraphiQL IDE (GRAPHQL_LANDING_PAGE, default CONSOLE); any other request goes on to Apollo;
+ * - `GET /console/assets/<hash>/<name>`: the files of both (served when either is on).
+ * Anything else, an unknown asset or a stale hash included, goes on to the app's JSON 404.
+ */
+import type { Express, Request, RequestHandler } from 'express';
+import { ASSETS_PATH, ConsoleAssets, type PageName } from './assets';
+import { ASSET_HEADERS, pageHeaders } from './securityHeaders';
+
+export interface ConsoleRoutesOptions {
+  /** The console page at `/`. */
+  page: boolean;
+  /** The GraphQL IDE at `graphqlPath`. */
+  ide: boolean;
+  graphqlPath: string;
+  assets?: ConsoleAssets;
+}
+
+/**
+ * Whether a GET asks for a page: Apollo's own test (ApolloServer.prefersHTML), text/html chosen
+ * over the GraphQL answer types. Without an Accept header, JSON.
+ */
+export function prefersHtml(req: Request): boolean {
+  if (req.headers.accept === undefined) return false;
+  return req.accepts(['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/html']) === 'text/html';
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+export function mountConsole(app: Express, options: ConsoleRoutesOptions): void {
+  if (!options.page && !options.ide) return;
+  const assets = options.assets ?? new ConsoleAssets();
+  const sendPage = (name: PageName): RequestHandler => (req, res) => {
+    const html = assets.page(name);
+    res.writeHead(200, { ...pageHeaders(req.headers.host), 'Content-Length': String(Buffer.byteLength(html)) });
+    res.end(html);
+  };
+
+  app.get(`${ASSETS_PATH}/:hash/:name`, (req, res, next) => {
+    const file = assets.lookup(String(req.params.hash), String(req.params.name));
+    if (file === undefined) return next();
+    res.sendFile(file, { headers: ASSET_HEADERS, cacheControl: false, maxAge: YEAR_MS, dotfiles: 'deny' }, (err) => {
+      if (err !== undefined && !res.headersSent) next();
+    });
+  });
+  if (options.page) app.get('/', sendPage('index.html'));
+  if (options.ide) {
+    const ide = sendPage('graphiql.html');
+    app.get(options.graphqlPath, (req, res, next) => (prefersHtml(req) ? ide(req, res, next) : next()));
+  }
+}
