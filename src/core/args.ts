@@ -27,7 +27,7 @@ export function nonNegativeInt(name: string, value: unknown): Result<number | un
 }
 
 /** Identifiers of keys and entities: 1 to 128 characters of [A-Za-z0-9_.:-]. */
-const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export function optionalId(name: string, value: unknown): Result<string | undefined> {
   if (value === undefined || value === null || value === '') return ok(undefined);

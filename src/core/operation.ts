@@ -2,6 +2,7 @@
  * An operation: one controller/action, one file. `parse` turns a transport's request into typed
  * input (REST and raw WebSocket); GraphQL resolvers build the input themselves and call `run`.
  */
+import type { OperationContract } from './contract';
 import type { CoreDeps } from './deps';
 import type { Now, Result } from './errors';
 import type { Principal } from './principal';
@@ -24,6 +25,11 @@ export interface Operation<I = any, O = unknown> {
    * refused that token, which then counts against RATE_LIMIT_AUTH_FAILURES as a refused bearer does.
    */
   refusesToken?(output: O): boolean;
+  /**
+   * Its arguments, body, result and errors as data (core/contract.ts): the REST API's OpenAPI
+   * document is made from it. Every operation of core/operations.ts has one (contract.test.ts).
+   */
+  contract?: OperationContract;
   parse(req: ApiRequest, deps: CoreDeps): Result<I>;
   /** A promise, or the result at once when the operation has it (see Now). */
   run(deps: CoreDeps, principal: Principal, input: I): Now<Result<O>>;

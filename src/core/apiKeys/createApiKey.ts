@@ -10,6 +10,8 @@ import type { CoreDeps } from '../deps';
 import type { Principal } from '../principal';
 import type { ApiKeyRecord, ServiceInfo } from '../../store/port';
 import { fingerprintOf } from './fingerprint';
+import { ADDRESS_ARGS } from '../contract';
+import { API_KEY_CREATED_SCHEMA, EXAMPLE_API_KEY } from './apiKeyContract';
 
 export const DEFAULT_EXPIRES_IN = '1h';
 export const MAX_DESCRIPTION_LENGTH = 1024;
@@ -110,6 +112,30 @@ export const createApiKeyOperation = defineOperation<CreateApiKeyInput, ApiKeyCr
   controller: 'auth',
   action: 'createApiKey',
   addressesCollection: false,
+  contract: {
+    summary: 'Create an API key',
+    description: "A key of the caller's, whose `token` this answer holds, once: only its `fingerprint` is kept. The token is a bearer token until `expiresAt`; a key created with a key cannot outlive it.",
+    args: {
+      expiresIn: {
+        schema: { type: ['string', 'integer'] },
+        description: 'The lifetime: an `ms` duration (`1h`, `30d`) or integer milliseconds; default `1h`. `-1` never expires, unless API_KEY_MAX_TTL is set. `0`, other negatives and unparsable values are 400 `api.assert.invalid_argument`; above API_KEY_MAX_TTL, 400 `security.token.ttl_exceeded`.',
+        example: '2h',
+      },
+      _id: { ...ADDRESS_ARGS._id, description: `${ADDRESS_ARGS._id.description} Default: a new UUID; a taken one is 409.`, example: 'ci-pipeline' },
+    },
+    body: {
+      required: true,
+      schema: {
+        type: 'object',
+        required: ['description'],
+        properties: { description: { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, examples: ['CI pipeline'] } },
+      },
+      examples: { ci: { summary: 'A key for CI', value: { description: 'CI pipeline' } } },
+    },
+    result: API_KEY_CREATED_SCHEMA,
+    resultExample: { _id: 'ci-pipeline', _source: { ...EXAMPLE_API_KEY, token: 'eyJhbGciOiJIUzI1NiJ9...' } },
+    errors: ['api.assert.body_required', 'api.assert.invalid_type', 'api.assert.missing_argument', 'api.assert.invalid_argument', 'security.token.ttl_exceeded', 'services.storage.document_already_exists'],
+  },
   parse(req) {
     const body = objectBody(req.body, true);
     if (!body.ok) return body;

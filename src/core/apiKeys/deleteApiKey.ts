@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isAdmin, type Principal } from '../principal';
 import type { CoreDeps } from '../deps';
+import { DELETED_SCHEMA } from '../contract';
 
 export async function deleteApiKey(deps: CoreDeps, principal: Principal, id: string): Promise<Result<{ _id: string }>> {
   const key = await deps.store.apiKeys.getKey(id);
@@ -20,6 +21,14 @@ export const deleteApiKeyOperation = defineOperation<string, { _id: string }>({
   controller: 'auth',
   action: 'deleteApiKey',
   addressesCollection: false,
+  contract: {
+    summary: 'Delete an API key',
+    description: "The key stops working at once on this instance (within API_KEY_CACHE_MS on others). Another user's key is 404 unless the caller is an admin.",
+    addressesDocument: true,
+    result: DELETED_SCHEMA,
+    resultExample: { _id: 'ci-pipeline' },
+    errors: ['api.assert.invalid_argument', 'services.storage.not_found'],
+  },
   parse: (req) => requiredId('_id', req._id ?? req.args._id),
   run: deleteApiKey,
 });

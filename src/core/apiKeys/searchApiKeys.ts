@@ -7,6 +7,8 @@ import { withTimeBudget } from '../entities/searchEntities';
 import { InvalidQueryError, type Hit, type SearchRequest } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { publicKeyHighlight, publicKeySource } from './publicKey';
+import { PAGE_ARGS, SEARCH_BODY_SCHEMA, SEARCH_ERRORS } from '../search/searchContract';
+import { API_KEY_SEARCH_RESULT_SCHEMA, EXAMPLE_API_KEY } from './apiKeyContract';
 
 export interface ApiKeySearchResult {
   hits: Hit[];
@@ -42,6 +44,15 @@ export const searchApiKeysOperation = defineOperation<SearchRequest, ApiKeySearc
   controller: 'auth',
   action: 'searchApiKeys',
   addressesCollection: false,
+  contract: {
+    summary: 'Search API keys',
+    description: "The caller's own keys (an admin's: everyone's), with the query DSL over their fields (`description`, `expiresAt`, `ttl`, `fingerprint`, `userId`). Never a token.",
+    args: PAGE_ARGS,
+    body: { required: false, schema: SEARCH_BODY_SCHEMA, examples: { ci: { summary: 'Keys described as CI', value: { query: { match: { description: 'ci' } } } }, all: { summary: 'Every key', value: {} } } },
+    result: API_KEY_SEARCH_RESULT_SCHEMA,
+    resultExample: { hits: [{ _id: 'ci-pipeline', _score: 0.29, _source: EXAMPLE_API_KEY }], total: 1 },
+    errors: SEARCH_ERRORS,
+  },
   parse: (req) => parseSearchRequest(req.body, req.args),
   run: searchApiKeys,
 });

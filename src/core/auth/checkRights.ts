@@ -27,6 +27,23 @@ export const checkRightsOperation = defineOperation<RightsQuestion, { allowed: b
   controller: 'auth',
   action: 'checkRights',
   addressesCollection: false,
+  contract: {
+    summary: "Check the caller's rights",
+    description: "Whether the caller's roles allow an action (the action's role rule; rules that depend on the data are checked when it runs). An action this gateway does not have: `false`.",
+    body: {
+      required: true,
+      schema: {
+        type: 'object',
+        description: 'A request payload: its `controller` and `action` are read, other fields ignored.',
+        required: ['controller', 'action'],
+        properties: { controller: { type: 'string', minLength: 1, examples: ['document'] }, action: { type: 'string', minLength: 1, examples: ['create'] } },
+      },
+      examples: { create: { summary: 'May I create entities?', value: { controller: 'document', action: 'create', collection: 'countries' } } },
+    },
+    result: { type: 'object', required: ['allowed'], additionalProperties: false, properties: { allowed: { type: 'boolean' } } },
+    resultExample: { allowed: true },
+    errors: ['api.assert.body_required', 'api.assert.invalid_type', 'api.assert.missing_argument'],
+  },
   parse(req) {
     const body = objectBody(req.body, true);
     if (!body.ok) return body;

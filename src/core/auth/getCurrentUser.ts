@@ -37,6 +37,36 @@ export const getCurrentUserOperation = defineOperation<undefined, CurrentUser>({
   controller: 'auth',
   action: 'getCurrentUser',
   addressesCollection: false,
+  contract: {
+    summary: 'Who the caller is',
+    description: "Kuzzle's `{_id, _source, strategies}`: the user, what the token says of them (`profileIds` are the roles), and how they authenticated (`jwt` or `apiKey`).",
+    result: {
+      title: 'CurrentUser',
+      type: 'object',
+      required: ['_id', '_source', 'strategies'],
+      additionalProperties: false,
+      properties: {
+        _id: { type: 'string' },
+        _source: {
+          type: 'object',
+          required: ['profileIds', 'roles', 'tenantId', 'slug', 'shortName', 'apiKeyId', 'expiresAt'],
+          additionalProperties: false,
+          properties: {
+            profileIds: { type: 'array', items: { type: 'string' } },
+            roles: { type: 'array', items: { type: 'string' } },
+            tenantId: { type: ['string', 'null'] },
+            slug: { type: 'string' },
+            shortName: { type: 'string' },
+            apiKeyId: { type: ['string', 'null'], description: 'Set when the caller authenticated with an API key.' },
+            expiresAt: { type: 'integer', description: 'When the token stops working, ms since Epoch; -1: never.' },
+          },
+        },
+        strategies: { type: 'array', items: { enum: ['jwt', 'apiKey'] } },
+      },
+    },
+    resultExample: { _id: 'alice', _source: { profileIds: ['writer'], roles: ['writer'], tenantId: 'acme', slug: 'alice', shortName: 'Alice', apiKeyId: null, expiresAt: 1767229200000 }, strategies: ['jwt'] },
+    errors: [],
+  },
   parse: () => ok(undefined),
   run: currentUser,
 });

@@ -4,7 +4,9 @@ import { ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isWriter, type Principal } from '../principal';
 import type { CoreDeps } from '../deps';
+import { ADDRESS_ARGS } from '../contract';
 import { parseAddress } from './address';
+import { ADDRESS_ERRORS, ENTITY_BODY_SCHEMA, ENTITY_RESULT_SCHEMA, EXAMPLE_ENTITY, WRITE_ERRORS } from './entityContract';
 import { buildEntity } from './entityDocument';
 import type { EntityType } from './entityType';
 import type { EntityResult } from './getEntity';
@@ -35,6 +37,15 @@ export const createEntityOperation = defineOperation<CreateEntityInput, EntityRe
   action: 'create',
   addressesCollection: true,
   allows: isWriter,
+  contract: {
+    summary: 'Create an entity',
+    description: 'A new entity of the type, with its server-managed fields. Needs the `writer` or `admin` role. A taken `_id`, or a taken `slug` given explicitly, is 409; a derived slug that is taken moves to the next free form (`atlantis-2`).',
+    args: { _id: { ...ADDRESS_ARGS._id, description: `${ADDRESS_ARGS._id.description} Default: the body's \`_id\`, else a new UUID.`, example: 'atlantis' } },
+    body: { required: true, schema: ENTITY_BODY_SCHEMA, examples: { atlantis: { summary: 'A country every tenant sees', value: { name: 'Atlantis', code: 'AT-X', allowTenantIds: ['*'] } } } },
+    result: ENTITY_RESULT_SCHEMA,
+    resultExample: { _id: 'atlantis', _source: EXAMPLE_ENTITY },
+    errors: [...ADDRESS_ERRORS, ...WRITE_ERRORS],
+  },
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;

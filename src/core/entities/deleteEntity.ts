@@ -3,7 +3,9 @@ import { fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { canWrite, isWriter, type Principal } from '../principal';
 import type { CoreDeps } from '../deps';
+import { DELETED_SCHEMA } from '../contract';
 import { entityNotFound, parseDocumentAddress } from './address';
+import { ADDRESS_ERRORS } from './entityContract';
 import { visibleEntity, type EntityAddress } from './getEntity';
 
 export async function deleteEntity(deps: CoreDeps, principal: Principal, address: EntityAddress): Promise<Result<{ _id: string }>> {
@@ -23,6 +25,14 @@ export const deleteEntityOperation = defineOperation<EntityAddress, { _id: strin
   action: 'delete',
   addressesCollection: true,
   allows: isWriter,
+  contract: {
+    summary: 'Delete an entity',
+    description: "Needs the `writer` or `admin` role; 404 when absent or not visible, 403 when visible but not the caller's tenant's to change.",
+    addressesDocument: true,
+    result: DELETED_SCHEMA,
+    resultExample: { _id: 'atlantis' },
+    errors: [...ADDRESS_ERRORS, 'security.rights.forbidden', 'services.storage.not_found'],
+  },
   parse: parseDocumentAddress,
   run: deleteEntity,
 });

@@ -5,6 +5,7 @@ import { canSee, type Principal } from '../principal';
 import type { Doc } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { entityNotFound, parseDocumentAddress } from './address';
+import { ADDRESS_ERRORS, ENTITY_RESULT_SCHEMA, EXAMPLE_ENTITY } from './entityContract';
 import type { EntityType } from './entityType';
 
 export interface EntityAddress {
@@ -33,6 +34,14 @@ export const getEntityOperation = defineOperation<EntityAddress, EntityResult>({
   controller: 'document',
   action: 'get',
   addressesCollection: true,
+  contract: {
+    summary: 'Get an entity',
+    description: "One entity; 404 when absent or not visible to the caller's tenant (the same answer).",
+    addressesDocument: true,
+    result: ENTITY_RESULT_SCHEMA,
+    resultExample: { _id: 'atlantis', _source: EXAMPLE_ENTITY },
+    errors: [...ADDRESS_ERRORS, 'services.storage.not_found'],
+  },
   parse: parseDocumentAddress,
   run: getEntity,
 });

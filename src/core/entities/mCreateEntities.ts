@@ -12,6 +12,8 @@ import { parseAddress } from './address';
 import { buildEntity } from './entityDocument';
 import type { EntityType } from './entityType';
 import { writeFailure } from './writeOutcome';
+import { ERROR_OBJECT_SCHEMA, type JsonSchema } from '../contract';
+import { ADDRESS_ERRORS, ENTITY_BODY_SCHEMA, ENTITY_SCHEMA, EXAMPLE_ENTITY } from './entityContract';
 import { createWithFreeSlugs, slugDerived } from './slugs';
 
 export const MAX_BULK_ITEMS = 10_000;
@@ -30,6 +32,40 @@ export interface MCreateResult {
   successes: { _id: string; _source: Doc; status: number }[];
   errors: { document: BulkItem; status: number; reason: ErrorObject }[];
 }
+
+const BULK_ITEM_SCHEMA: JsonSchema = {
+  title: 'BulkItem',
+  type: 'object',
+  required: ['body'],
+  properties: { _id: { type: 'string', description: "Default: the body's `_id`, else a new UUID." }, body: ENTITY_BODY_SCHEMA },
+};
+
+const BULK_BODY_SCHEMA: JsonSchema = {
+  title: 'BulkBody',
+  description: `An array of entities (each may carry \`_id\`), or Kuzzle's \`{documents: [{_id?, body}]}\`; at most ${MAX_BULK_ITEMS} items.`,
+  oneOf: [
+    { type: 'array', items: ENTITY_BODY_SCHEMA, maxItems: MAX_BULK_ITEMS },
+    { type: 'object', required: ['documents'], properties: { documents: { type: 'array', items: BULK_ITEM_SCHEMA, maxItems: MAX_BULK_ITEMS } } },
+  ],
+};
+
+const MCREATE_RESULT_SCHEMA: JsonSchema = {
+  title: 'BulkResult',
+  description: 'Each item stands alone: those created in `successes`, those refused in `errors` with their reason.',
+  type: 'object',
+  required: ['successes', 'errors'],
+  additionalProperties: false,
+  properties: {
+    successes: {
+      type: 'array',
+      items: { type: 'object', required: ['_id', '_source', 'status'], additionalProperties: false, properties: { _id: { type: 'string' }, _source: ENTITY_SCHEMA, status: { const: 201 } } },
+    },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['document', 'status', 'reason'], additionalProperties: false, properties: { document: BULK_ITEM_SCHEMA, status: { type: 'integer' }, reason: ERROR_OBJECT_SCHEMA } },
+    },
+  },
+};
 
 /** Accepts `{documents: [{_id?, body}]}` (Kuzzle) or a plain array of entities (each may carry `_id`). */
 export function parseBulkItems(body: unknown): Result<BulkItem[]> {
@@ -83,6 +119,21 @@ export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateRes
   action: 'mCreate',
   addressesCollection: true,
   allows: isWriter,
+  contract: {
+    summary: 'Create many entities',
+    description: 'Creates each valid item in one commit and reports each refused one (a taken `_id` or explicit `slug`, a bad field, no `writer` role) in `errors`; derived slugs that are taken move to the next free form, also between the items.',
+    body: {
+      required: true,
+      schema: BULK_BODY_SCHEMA,
+      examples: {
+        array: { summary: 'An array of entities', value: [{ name: 'Sales' }, { _id: 'rd', name: 'R&D' }] },
+        documents: { summary: "Kuzzle's documents", value: { documents: [{ _id: 'sales', body: { name: 'Sales' } }] } },
+      },
+    },
+    result: MCREATE_RESULT_SCHEMA,
+    resultExample: { successes: [{ _id: 'atlantis', _source: EXAMPLE_ENTITY, status: 201 }], errors: [] },
+    errors: [...ADDRESS_ERRORS, 'api.assert.body_required', 'api.assert.invalid_type', 'api.assert.invalid_argument'],
+  },
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;

@@ -9,6 +9,8 @@ import { buildEntity, mergePatch } from './entityDocument';
 import type { EntityType } from './entityType';
 import { visibleEntity, type EntityResult } from './getEntity';
 import { writeFailure } from './writeOutcome';
+import { ADDRESS_ERRORS, ENTITY_BODY_SCHEMA, ENTITY_RESULT_SCHEMA, EXAMPLE_ENTITY, WRITE_ERRORS } from './entityContract';
+import type { OperationContract } from '../contract';
 
 export interface ChangeEntityInput {
   type: EntityType;
@@ -37,6 +39,16 @@ async function change(deps: CoreDeps, principal: Principal, input: ChangeEntityI
 export const replaceEntity = (deps: CoreDeps, principal: Principal, input: ChangeEntityInput) => change(deps, principal, input, 'replace');
 export const updateEntity = (deps: CoreDeps, principal: Principal, input: ChangeEntityInput) => change(deps, principal, input, 'update');
 
+const changeContract = (summary: string, description: string, example: Record<string, unknown>): OperationContract => ({
+  summary,
+  description: `${description} Needs the \`writer\` or \`admin\` role; 404 when absent or not visible, 403 when visible but not the caller's tenant's to change, 409 for a \`slug\` given explicitly that another entity of the type has.`,
+  addressesDocument: true,
+  body: { required: true, schema: ENTITY_BODY_SCHEMA, examples: { change: { summary, value: example } } },
+  result: ENTITY_RESULT_SCHEMA,
+  resultExample: { _id: 'atlantis', _source: { ...EXAMPLE_ENTITY, ...example } },
+  errors: [...ADDRESS_ERRORS, ...WRITE_ERRORS, 'services.storage.not_found'],
+});
+
 const parseChange = (req: Parameters<typeof parseDocumentAddress>[0], deps: CoreDeps): Result<ChangeEntityInput> => {
   const address = parseDocumentAddress(req, deps);
   if (!address.ok) return address;
@@ -48,6 +60,7 @@ export const replaceEntityOperation = defineOperation<ChangeEntityInput, EntityR
   action: 'replace',
   addressesCollection: true,
   allows: isWriter,
+  contract: changeContract('Replace an entity', 'The whole entity: fields not sent are gone (the server-managed ones are kept or set).', { name: 'Atlantis', code: 'AX' }),
   parse: parseChange,
   run: replaceEntity,
 });
@@ -57,6 +70,7 @@ export const updateEntityOperation = defineOperation<ChangeEntityInput, EntityRe
   action: 'update',
   addressesCollection: true,
   allows: isWriter,
+  contract: changeContract('Update an entity', 'The fields sent, merged into the entity: objects deeply, arrays replaced.', { code: 'AX' }),
   parse: parseChange,
   run: updateEntity,
 });

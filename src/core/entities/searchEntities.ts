@@ -5,7 +5,9 @@ import { visibilityFilter, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';
 import { InvalidQueryError, type SearchRequest, type SearchResult } from '../../store/port';
 import type { CoreDeps } from '../deps';
+import { PAGE_ARGS, SEARCH_BODY_SCHEMA, SEARCH_ERRORS } from '../search/searchContract';
 import { parseAddress } from './address';
+import { ADDRESS_ERRORS, ENTITY_SEARCH_RESULT_SCHEMA, EXAMPLE_ENTITY } from './entityContract';
 import type { EntityType } from './entityType';
 
 export interface SearchEntitiesInput {
@@ -57,6 +59,25 @@ export const searchEntitiesOperation = defineOperation<SearchEntitiesInput, Sear
   controller: 'document',
   action: 'search',
   addressesCollection: true,
+  contract: {
+    summary: 'Search the entities of one type',
+    description:
+      "The entities of the type visible to the caller's tenant that match the query DSL (Elasticsearch 8), in Elasticsearch's order and with its scores. `total` is exact. A well-formed plural with no entities yet answers an empty page.",
+    args: PAGE_ARGS,
+    body: {
+      required: false,
+      schema: SEARCH_BODY_SCHEMA,
+      examples: {
+        match: { summary: 'A full-text match', value: { query: { match: { name: 'south' } } } },
+        typos: { summary: 'Typos, highlighted', value: { query: { match: { name: { query: 'frnace', fuzziness: 'AUTO' } } }, highlight: { fields: { name: {} } } } },
+        sorted: { summary: 'Sorted, a page of 5 after a hit', value: { sort: [{ 'code.keyword': 'asc' }], search_after: ['FR'], size: 5 } },
+        facets: { summary: 'Counts by region, no hits', value: { size: 0, aggs: { regions: { terms: { field: 'region.keyword' } } } } },
+      },
+    },
+    result: ENTITY_SEARCH_RESULT_SCHEMA,
+    resultExample: { hits: [{ _id: 'atlantis', _score: 1.4, _source: EXAMPLE_ENTITY }], total: 1 },
+    errors: [...ADDRESS_ERRORS, ...SEARCH_ERRORS],
+  },
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;

@@ -14,6 +14,13 @@ export const getConfigOperation = defineOperation<undefined, Record<string, unkn
   controller: 'server',
   action: 'getConfig',
   addressesCollection: false,
+  contract: {
+    summary: "The gateway's settings",
+    description: 'Every setting (README "Settings"), without any secret: no AUTH_SECRET, no credentials of Elasticsearch or Redis.',
+    result: { title: 'PublicConfig', type: 'object' },
+    resultExample: { nodeEnv: 'production', port: 7512, indexName: 'entity', limits: { maxBodyBytes: 1048576 } },
+    errors: [],
+  },
   parse: () => ok(undefined),
   run: getConfig,
 });

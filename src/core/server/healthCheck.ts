@@ -39,6 +39,29 @@ export const healthCheckOperation = defineOperation<readonly string[] | null, He
   action: 'healthCheck',
   addressesCollection: false,
   public: true,
+  contract: {
+    summary: 'Health of the gateway',
+    description: "`green` when the store answers, else `red` (always 200: GET /readyz answers 503). No token needed.",
+    args: {
+      services: {
+        schema: { type: 'string' },
+        description: 'Comma-separated names of the services to check (`storageEngine`); names of services this gateway does not have are left out. Default: all.',
+        example: 'storageEngine',
+      },
+    },
+    result: {
+      title: 'HealthCheck',
+      type: 'object',
+      required: ['status', 'services'],
+      additionalProperties: false,
+      properties: {
+        status: { enum: ['green', 'red'] },
+        services: { type: 'object', additionalProperties: false, properties: { storageEngine: { enum: ['green', 'red'] } } },
+      },
+    },
+    resultExample: { status: 'green', services: { storageEngine: 'green' } },
+    errors: ['api.assert.invalid_type'],
+  },
   parse: (req) => parseServices(req.args.services),
   run: healthCheck,
 });

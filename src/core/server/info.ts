@@ -51,6 +51,44 @@ export const serverInfoOperation = defineOperation<undefined, ServerInfo>({
   controller: 'server',
   action: 'info',
   addressesCollection: false,
+  contract: {
+    summary: 'About the gateway',
+    description: "Kuzzle's serverInfo: every controller and action, the gateway's name and version, Node.js's, the uptime, the store and its health.",
+    result: {
+      title: 'ServerInfo',
+      type: 'object',
+      required: ['serverInfo'],
+      additionalProperties: false,
+      properties: {
+        serverInfo: {
+          type: 'object',
+          required: ['kuzzle', 'services'],
+          properties: {
+            kuzzle: {
+              type: 'object',
+              required: ['api', 'application', 'nodeVersion', 'plugins', 'uptime', 'version'],
+              properties: {
+                api: { type: 'object', required: ['routes'], properties: { routes: { type: 'object', additionalProperties: { type: 'object' } } } },
+                application: { type: 'object', required: ['name', 'version'], properties: { name: { type: 'string' }, version: { type: 'string' } } },
+                nodeVersion: { type: 'string' },
+                plugins: { type: 'object' },
+                uptime: { type: 'string', pattern: '^[0-9.]+s$' },
+                version: { type: 'string' },
+              },
+            },
+            services: { type: 'object' },
+          },
+        },
+      },
+    },
+    resultExample: {
+      serverInfo: {
+        kuzzle: { api: { routes: { server: { now: { controller: 'server', action: 'now' } } } }, application: { name: 'entity-gateway', version: '0.1.0' }, nodeVersion: 'v20.19.0', plugins: {}, uptime: '12.5s', version: '0.1.0' },
+        services: { publicStorage: { backend: 'embedded', status: 'green' } },
+      },
+    },
+    errors: [],
+  },
   parse: () => ok(undefined),
   run: serverInfo,
 });

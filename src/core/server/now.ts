@@ -14,6 +14,13 @@ export const serverNowOperation = defineOperation<undefined, { now: number }>({
   action: 'now',
   addressesCollection: false,
   public: true,
+  contract: {
+    summary: "The server's clock",
+    description: 'ms since Epoch. No token needed.',
+    result: { type: 'object', required: ['now'], additionalProperties: false, properties: { now: { type: 'integer' } } },
+    resultExample: { now: 1767225600000 },
+    errors: [],
+  },
   parse: () => ok(undefined),
   run: serverNow,
 });

@@ -1,4 +1,4 @@
-import { matchRoute } from './routes';
+import { matchRoute, ROUTES, templateSegments } from './routes';
 
 describe('REST routes under /v4/', () => {
   it.each([
@@ -21,6 +21,10 @@ describe('REST routes under /v4/', () => {
     ['GET', '_getConfig', 'server', 'getConfig', null, null],
     ['GET', '_me', 'auth', 'getCurrentUser', null, null],
     ['POST', '_checkRights', 'auth', 'checkRights', null, null],
+    ['GET', '_openapi', 'server', 'openapi', null, null],
+    ['GET', 'entity/countries/search', 'document', 'get', 'countries', 'search'],
+    ['DELETE', 'api-keys/_create', 'auth', 'deleteApiKey', null, '_create'],
+    ['GET', 'entity/countries/fr/', 'document', 'get', 'countries', 'fr'],
   ])('%s /v4/%s is %s:%s', (method, path, controller, action, collection, _id) => {
     expect(matchRoute(method, path)).toEqual({ controller, action, collection, _id });
   });
@@ -40,5 +44,30 @@ describe('REST routes under /v4/', () => {
     ['GET', 'constructor'],
   ])('%s /v4/%s is no route', (method, path) => {
     expect(matchRoute(method, path)).toBeNull();
+  });
+
+  it('answers each route of the table for its own template (no route shadows another)', () => {
+    const sample = { collection: 'business-units', _id: 'a:b' };
+    for (const route of ROUTES) {
+      const path = route.path.slice(1).replace(/\{(collection|_id)\}/g, (_, name: 'collection' | '_id') => encodeURIComponent(sample[name]));
+      const expected = {
+        controller: route.controller,
+        action: route.action,
+        collection: route.path.includes('{collection}') ? sample.collection : null,
+        _id: route.path.includes('{_id}') ? sample._id : null,
+      };
+      expect([route.method, path, matchRoute(route.method, path)]).toEqual([route.method, path, expected]);
+    }
+  });
+
+  it('has one route per method and path, and one per controller:action', () => {
+    expect(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => `${r.controller}:${r.action}`)).size).toBe(ROUTES.length);
+  });
+
+  it('refuses a template with a parameter requests cannot carry', () => {
+    expect(() => templateSegments('/entity/{type}')).toThrow('bad segment "{type}"');
+    expect(() => templateSegments('/entity//x')).toThrow('bad segment ""');
+    expect(templateSegments('/entity/{collection}/search')).toEqual([{ literal: 'entity' }, { param: 'collection' }, { literal: 'search' }]);
   });
 });

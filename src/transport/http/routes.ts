@@ -1,7 +1,21 @@
 /**
- * The REST paths under /v4/ (spec 4.1, 4.2 and DESIGN.md), as a table: method + path pattern ->
- * controller/action and where the path's parameters go.
+ * The REST paths under /v4/, as one declarative table: method + path template -> controller/action,
+ * the path's parameters (`{collection}`, `{_id}`) going where the request carries them. The same
+ * table is matched here (matchRoute) and read by the OpenAPI document (openapi/document.ts).
  */
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The parameters a path may hold: the request's collection and its `_id`. */
+export type PathParam = 'collection' | '_id';
+
+export interface RouteDef {
+  method: RouteMethod;
+  /** Below /v4, written as OpenAPI writes paths: `/entity/{collection}/search`. */
+  path: string;
+  controller: string;
+  action: string;
+}
 
 export interface RouteMatch {
   controller: string;
@@ -10,51 +24,62 @@ export interface RouteMatch {
   _id: string | null;
 }
 
-type Segments = string[];
-type Matcher = (method: string, s: Segments) => RouteMatch | null;
-
-const entity = (action: string, collection: string, _id: string | null = null): RouteMatch => ({ controller: 'document', action, collection, _id });
-const auth = (action: string, _id: string | null = null): RouteMatch => ({ controller: 'auth', action, collection: null, _id });
-const server = (action: string): RouteMatch => ({ controller: 'server', action, collection: null, _id: null });
-
-/** Kuzzle's GET routes of the server controller and of the caller's own user (lib/api/httpRoutes.js), under /v4/. */
-const KUZZLE_GETS = new Map<string, RouteMatch>([
-  ['_now', server('now')],
-  ['_serverInfo', server('info')],
-  ['_healthCheck', server('healthCheck')],
-  ['_getConfig', server('getConfig')],
-  ['_me', auth('getCurrentUser')],
-]);
-
-/** Routes, by the segments after /v4/. */
-const matchers: Matcher[] = [
-  (m, s) => {
-    if (s[0] !== 'entity' || s.length < 2 || s.length > 3) return null;
-    const [, collection, third] = s;
-    if (s.length === 2) return m === 'POST' ? entity('create', collection) : null;
-    if (m === 'POST') {
-      if (third === 'search') return entity('search', collection);
-      if (third === 'count') return entity('count', collection);
-      if (third === '_bulk') return entity('mCreate', collection);
-      return null;
-    }
-    if (m === 'GET') return entity('get', collection, third);
-    if (m === 'PUT') return entity('replace', collection, third);
-    if (m === 'PATCH') return entity('update', collection, third);
-    if (m === 'DELETE') return entity('delete', collection, third);
-    return null;
-  },
-  (m, s) => {
-    if (s[0] !== 'api-keys' || s.length !== 2) return null;
-    if (m === 'POST' && s[1] === '_create') return auth('createApiKey');
-    if (m === 'POST' && s[1] === '_search') return auth('searchApiKeys');
-    if (m === 'DELETE') return auth('deleteApiKey', s[1]);
-    return null;
-  },
-  (m, s) => (m === 'POST' && s.length === 1 && s[0] === '_checkToken' ? auth('checkToken') : null),
-  (m, s) => (m === 'POST' && s.length === 1 && s[0] === '_checkRights' ? auth('checkRights') : null),
-  (m, s) => (m === 'GET' && s.length === 1 ? (KUZZLE_GETS.get(s[0]) ?? null) : null),
+/**
+ * Every route, in matching order: a path's literal segments are tried before a parameter takes
+ * the same place (`POST /entity/countries/search` is a search, `GET /entity/countries/search`
+ * the entity whose `_id` is "search"). `server:openapi` is answered by the HTTP transport itself
+ * (openapi/route.ts); every other route by the operation of its controller:action.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  { method: 'POST', path: '/entity/{collection}/search', controller: 'document', action: 'search' },
+  { method: 'POST', path: '/entity/{collection}/count', controller: 'document', action: 'count' },
+  { method: 'POST', path: '/entity/{collection}/_bulk', controller: 'document', action: 'mCreate' },
+  { method: 'POST', path: '/entity/{collection}', controller: 'document', action: 'create' },
+  { method: 'GET', path: '/entity/{collection}/{_id}', controller: 'document', action: 'get' },
+  { method: 'PUT', path: '/entity/{collection}/{_id}', controller: 'document', action: 'replace' },
+  { method: 'PATCH', path: '/entity/{collection}/{_id}', controller: 'document', action: 'update' },
+  { method: 'DELETE', path: '/entity/{collection}/{_id}', controller: 'document', action: 'delete' },
+  { method: 'POST', path: '/api-keys/_create', controller: 'auth', action: 'createApiKey' },
+  { method: 'POST', path: '/api-keys/_search', controller: 'auth', action: 'searchApiKeys' },
+  { method: 'DELETE', path: '/api-keys/{_id}', controller: 'auth', action: 'deleteApiKey' },
+  { method: 'POST', path: '/_checkToken', controller: 'auth', action: 'checkToken' },
+  { method: 'POST', path: '/_checkRights', controller: 'auth', action: 'checkRights' },
+  // Kuzzle's GET routes of the server controller and of the caller's own user (lib/api/httpRoutes.js)
+  { method: 'GET', path: '/_me', controller: 'auth', action: 'getCurrentUser' },
+  { method: 'GET', path: '/_now', controller: 'server', action: 'now' },
+  { method: 'GET', path: '/_serverInfo', controller: 'server', action: 'info' },
+  { method: 'GET', path: '/_healthCheck', controller: 'server', action: 'healthCheck' },
+  { method: 'GET', path: '/_getConfig', controller: 'server', action: 'getConfig' },
+  { method: 'GET', path: '/_openapi', controller: 'server', action: 'openapi' },
 ];
+
+/** A template's segments: a literal, or the parameter it names. */
+type Segment = { literal: string } | { param: PathParam };
+
+const PARAM = /^\{(collection|_id)\}$/;
+
+/** The segments of a path template; throws on a parameter the requests cannot carry. */
+export function templateSegments(path: string): Segment[] {
+  return path
+    .slice(1)
+    .split('/')
+    .map((part) => {
+      const param = PARAM.exec(part);
+      if (param !== null) return { param: param[1] as PathParam };
+      if (part.includes('{') || part.includes('}') || part === '') throw new Error(`route ${path}: bad segment "${part}"`);
+      return { literal: part };
+    });
+}
+
+/** The routes of a method and segment count, in table order, compiled once. */
+const compiled = new Map<string, { route: RouteDef; segments: Segment[] }[]>();
+for (const route of ROUTES) {
+  const segments = templateSegments(route.path);
+  const key = `${route.method} ${segments.length}`;
+  const list = compiled.get(key) ?? [];
+  list.push({ route, segments });
+  compiled.set(key, list);
+}
 
 /** Recent answers: clients call the same few paths over and over. */
 const recent = new Map<string, RouteMatch | null>();
@@ -72,7 +97,7 @@ export function matchRoute(method: string, path: string): RouteMatch | null {
 }
 
 function findRoute(method: string, path: string): RouteMatch | null {
-  let segments: Segments;
+  let segments: string[];
   try {
     segments = path.split('/').map(decodeURIComponent);
   } catch {
@@ -80,9 +105,22 @@ function findRoute(method: string, path: string): RouteMatch | null {
   }
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   if (segments.some((s) => s === '')) return null;
-  for (const matcher of matchers) {
-    const found = matcher(method, segments);
-    if (found) return found;
+  for (const candidate of compiled.get(`${method} ${segments.length}`) ?? []) {
+    const found = matchSegments(candidate.route, candidate.segments, segments);
+    if (found !== null) return found;
   }
   return null;
+}
+
+function matchSegments(route: RouteDef, template: Segment[], segments: string[]): RouteMatch | null {
+  const match: RouteMatch = { controller: route.controller, action: route.action, collection: null, _id: null };
+  for (let i = 0; i < template.length; i++) {
+    const part = template[i];
+    if ('literal' in part) {
+      if (part.literal !== segments[i]) return null;
+    } else {
+      match[part.param] = segments[i];
+    }
+  }
+  return match;
 }
