@@ -35,8 +35,10 @@
  *
  * Settings: BENCH_DOCS (default 100000), BENCH_SECONDS (default 20, per phase), BENCH_ROUNDS
  * (default 2), BENCH_ABUSERS (default 8), BENCH_TIMEOUT_MS (default 15000), BENCH_KINDS (a regular
- * expression: only the abusive requests whose name it matches, e.g. "refuse|sorted"). A quick run:
- * BENCH_DOCS=10000 BENCH_SECONDS=5.
+ * expression: only the abusive requests whose name it matches, e.g. "refuse|sorted"), BENCH_ALONE=1
+ * (after the phases, each abusive request is also sent alone, twice, and the gateway's longest
+ * event-loop stall during each is printed: which request holds the loop, and for how long). A quick
+ * run: BENCH_DOCS=10000 BENCH_SECONDS=5.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +47,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stopped, StartRequest } from './abuse/abusers';
 import { merge, type Tally } from './abuse/http';
-import { LONG_A } from './abuse/kinds';
+import { LONG_A, abuseKinds } from './abuse/kinds';
 import { LONG_CHARS, LONG_DOCS, LONG_PLURAL, longDescription } from './abuse/longDocs';
 import { RESOLUTION_MS } from './abuse/loopMonitor';
 import type { MeasureRequest, Measured } from './abuse/probe';
@@ -323,8 +325,63 @@ async function main(): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 300)); // the loop monitor's last window
   phases[phases.length - 1].end = Date.now();
+  const alone = process.env.BENCH_ALONE === '1' ? await sendAlone(port, token) : [];
   clearInterval(sampler);
   report(phases, kinds, gateway, rss);
+  if (alone.length > 0) reportAlone(alone, gateway);
+}
+
+interface Alone {
+  name: string;
+  ms: number[];
+  windows: [number, number][];
+}
+
+/** BENCH_ALONE: each abusive request sent by itself, twice, with a quiet 300 ms around it (the loop monitor's windows). */
+async function sendAlone(port: number, token: string): Promise<Alone[]> {
+  const out: Alone[] = [];
+  let n = 1e6;
+  for (const kind of abuseKinds()) {
+    const entry: Alone = { name: kind.name, ms: [], windows: [] };
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const start = Date.now();
+      const res = await fetch(`http://127.0.0.1:${port}${kind.path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: kind.body(n++),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      const end = Date.now();
+      entry.ms.push(end - start);
+      entry.windows.push([start, end]);
+    }
+    out.push(entry);
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  return out;
+}
+
+function reportAlone(alone: Alone[], gateway: Gateway): void {
+  const loop = readLoop(gateway);
+  console.log('\neach abusive request alone (BENCH_ALONE), twice: its latency and the longest event-loop stall while it ran:');
+  console.log(
+    table(
+      ['request', 'latency', 'longest stall'],
+      alone.map((a) => [a.name, a.ms.map((v) => msText(v)).join(', '), a.windows.map(([from, to]) => stallText(loopStall(loop, from, to + 250))).join(', ')]),
+    ),
+  );
+}
+
+function readLoop(gateway: Gateway): [number, number][] {
+  return existsSync(gateway.loopFile)
+    ? readFileSync(gateway.loopFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split(' ').map(Number) as [number, number])
+    : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,13 +445,7 @@ function peak(samples: [number, number][], from: number, to: number): number {
 }
 
 function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][]): void {
-  const loop: [number, number][] = existsSync(gateway.loopFile)
-    ? readFileSync(gateway.loopFile, 'utf8')
-        .trim()
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => line.split(' ').map(Number) as [number, number])
-    : [];
+  const loop = readLoop(gateway);
 
   console.log('\nper phase (each phase\'s window runs until the next phase starts: an abuse phase includes its drain):');
   console.log(
