@@ -255,6 +255,15 @@ describeWithBrowser('the console in headless Chromium', () => {
   it('GraphiQL at /graphql runs a query with the console\'s token, and a subscription over graphql-ws', async () => {
     const { page, sockets } = await open();
     await signIn(page, alice);
+    // first visit: the example query, run as it is
+    await page.goto(`${server.url}/graphql`);
+    await page.waitForSelector('.graphiql-execute-button');
+    await page.click('.graphiql-execute-button');
+    const example = JSON.parse(await resultHolding(page, '"total"'));
+    expect(example.data.search.hits.map((h: { entity: { slug: string; name: string } }) => [h.entity.slug, h.entity.name])).toEqual([
+      ['france', 'France'],
+      ['metropolitan-france', 'Metropolitan France'],
+    ]);
     const query = '{ search(type: "countries", query: {match: {name: "france"}}) { total hits { id score } } }';
     await page.goto(`${server.url}/graphql?query=${encodeURIComponent(query)}`);
     await page.waitForSelector('.graphiql-execute-button');
@@ -275,14 +284,30 @@ describeWithBrowser('the console in headless Chromium', () => {
     expect(sockets.length).toBeGreaterThan(0);
   });
 
-  it('GraphiQL without a console session: a placeholder token, and the gateway says what is wrong', async () => {
-    const { page } = await open();
+  it('GraphiQL without a console session: a placeholder token, sent as no token; the gateway says what is wrong', async () => {
+    const { page, urls } = await open();
+    const sent: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') sent.push(r.headers().authorization);
+    });
     await page.goto(`${server.url}/graphql?query=${encodeURIComponent('{ me { userId } }')}`);
     await page.waitForSelector('.graphiql-execute-button');
     expect(JSON.parse((await headersEditor(page))!)).toEqual({ Authorization: 'Bearer <token>' });
     await page.click('.graphiql-execute-button');
     const result = JSON.parse(await resultHolding(page, '"errors"'));
-    expect(result.errors[0].extensions.code).toBe('security.token.invalid');
+    expect(result.errors[0].extensions).toMatchObject({ code: 'security.rights.unauthorized', status: 401 });
+    // the schema (introspection) and the query: both without an Authorization header
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((h) => h === undefined)).toBe(true);
+    expect(urls.some((u) => u.endsWith('/graphql'))).toBe(true);
+
+    // a token typed into the Headers tab is sent
+    await page.evaluate((token: string) => {
+      const editor = [...document.querySelectorAll('.CodeMirror')].map((e: any) => e.CodeMirror).find((cm: any) => cm.getValue().includes('Authorization'));
+      editor.setValue(JSON.stringify({ Authorization: `Bearer ${token}` }));
+    }, bob);
+    await page.click('.graphiql-execute-button');
+    expect(JSON.parse(await resultHolding(page, '"userId"'))).toEqual({ data: { me: { userId: 'bob' } } });
   });
 });
 
