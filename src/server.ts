@@ -35,6 +35,8 @@ import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
 import { createMetricsRoute } from './transport/http/metricsRoute';
+import { buildOpenApiDocument } from './transport/http/openapi/document';
+import { createOpenApiRoute } from './transport/http/openapi/route';
 import { WORKER_ID_ENV } from './cluster/primary';
 import { createAccessLog } from './observability/accessLog';
 import { workerMetrics } from './observability/clusterMetrics';
@@ -151,6 +153,8 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
     failed: (err) => logger.error({ err }, 'metrics scrape failed'),
   });
 
+  // GET /v4/_openapi: the REST API's contract, made from the route table and the operations' contracts
+  const openapi = createOpenApiRoute(buildOpenApiDocument({ ...readPackageInfo(), operations, metrics: config.metrics }));
   const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf, observer);
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
@@ -176,7 +180,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
   });
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== undefined && req.url.startsWith(REST_PREFIX)) {
-      rest(req, res);
+      if (!openapi(req, res)) rest(req, res);
     } else if (!metricsRoute(req, res)) {
       app(req, res);
     }
