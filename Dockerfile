@@ -7,9 +7,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm install, not npm ci: the lockfile holds only the optional binaries of the platforms it was made on
-# (see .ci/run); with the lockfile present, npm install still installs exactly the locked versions.
-RUN npm install --no-audit --no-fund
+# npm ci: exactly the lockfile's versions (it lists every platform's optional binaries), and the
+# install scripts package.json's allowScripts allows.
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json schema.graphql ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

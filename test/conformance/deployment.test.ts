@@ -55,11 +55,11 @@ describe('deployment files', () => {
     expect(text).toContain('profiles: ["two"]');
   });
 
-  it('Dockerfile: node:20-slim, npm install, build, production, port 7512, node dist/src/main.js', () => {
+  it('Dockerfile: node:20-slim, npm ci, build, production, port 7512, node dist/src/main.js', () => {
     const text = read('Dockerfile');
     expect(text).toMatch(/^FROM node:20-slim AS build$/m);
     expect(text).toMatch(/^FROM node:20-slim$/m);
-    expect(text).toContain('RUN npm install --no-audit --no-fund');
+    expect(text).toContain('RUN npm ci --no-audit --no-fund');
     expect(text).toContain('npm run build');
     expect(text).toMatch(/NODE_ENV=production/);
     expect(text).toMatch(/^EXPOSE 7512$/m);
