@@ -42,7 +42,6 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stopped, StartRequest } from './abuse/abusers';
@@ -52,7 +51,8 @@ import { LONG_CHARS, LONG_DOCS, LONG_PLURAL, longDescription } from './abuse/lon
 import { RESOLUTION_MS } from './abuse/loopMonitor';
 import type { MeasureRequest, Measured } from './abuse/probe';
 import { corpus } from './lib/corpus';
-import { BENCH_SECRET, benchToken, setting } from './lib/gateway';
+import { benchToken, setting } from './lib/gateway';
+import { alive, freePort, gatewayEnv, rssMb, stopChild } from './lib/gatewayProcess';
 import { median, percentile } from './lib/latency';
 import { ms, table } from './lib/table';
 
@@ -94,23 +94,8 @@ interface Gateway {
 const children: ChildProcess[] = [];
 const tempDirs: string[] = [];
 
-const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-/** SIGTERM, then SIGKILL if it has not exited within `graceMs` (a gateway stuck in a search cannot run its handler). */
-function stop(child: ChildProcess, graceMs = 3000): Promise<void> {
-  if (!alive(child)) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 async function stopAll(): Promise<void> {
-  await Promise.all(children.map((child) => stop(child)));
+  await Promise.all(children.map((child) => stopChild(child)));
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -127,16 +112,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void stopAll().finally(() => process.exit(130));
   });
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Sends `msg` to a child process and resolves with its next message, or rejects after `timeoutMs` or if it exits. */
 function ask<T>(child: ChildProcess, msg: object, timeoutMs: number): Promise<T> {
@@ -171,18 +146,7 @@ async function startGateway(): Promise<Gateway> {
   const port = await freePort();
   const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--require ${JSON.stringify(dist('abuse', 'loopMonitor.js'))}`].join(' ').trim();
   const child = spawn(process.execPath, [dist('..', 'src', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      AUTH_SECRET: BENCH_SECRET,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ELASTICSEARCH_URL: '', // the embedded store, whatever the environment says
-      BENCH_LOOP_FILE: loopFile,
-      NODE_OPTIONS: nodeOptions,
-    },
+    env: { ...gatewayEnv(port, dataDir), BENCH_LOOP_FILE: loopFile, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -241,16 +205,6 @@ async function loadLongDocs(port: number, token: string): Promise<void> {
     });
     const answer = (await res.json()) as { status: number };
     if (answer.status !== 200) throw new Error(`long entity load failed: ${JSON.stringify(answer).slice(0, 300)}`);
-  }
-}
-
-/** The gateway's resident memory in MB (Linux), sampled by the conductor every 500 ms. */
-function rssMb(pid: number): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return kb ? Number(kb[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
   }
 }
 

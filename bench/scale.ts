@@ -1,0 +1,385 @@
+/**
+ * npm run bench:scale — the gateway at 10k, 100k and 1M entities (BENCH_SIZES to shorten, e.g.
+ * BENCH_SIZES=10000,100000), started as the README says (NODE_ENV=production, dist/src/main.js, a
+ * child process, a fresh DATA_DIR for each size), the entities loaded through
+ * POST /v4/entity/products/_bulk in batches of 1,000. Entities of five fields: a three-word name, a
+ * 15-word description (words of the bench vocabulary, Zipf-distributed), a code, an integer rank
+ * (uniform in [0, 1,000,000)) and allowTenantIds ["*"].
+ *
+ * Per size, in this order:
+ * - bulk load: entities per second, from the first request to the last answer (one request at a time);
+ * - RSS after load: the gateway's resident memory (/proc) once the last batch is answered;
+ * - latencies, p50/p99, of two searches sent one at a time, size 10, interleaved in BENCH_ROUNDS
+ *   rounds (default 5) of BENCH_QUERIES requests of each (default 100), the two halves of a round
+ *   in reverse order every other round, after an unmeasured warm-up: an uncached match (a `match`
+ *   on name of two words, every request a pair not asked before, so that the request cache never
+ *   answers) and a sorted range (`bool.filter` of a `range` on rank covering a tenth of its values,
+ *   sorted on rank, asc and desc in turn, every request another range); the ratio of their p50s,
+ *   per round and its median (the goal of issue 17: at most 2x);
+ * - the gateway stopped (SIGTERM), the size of its sqlite file (with its -wal, if any);
+ * - BENCH_RESTARTS rounds (default 2, 1 at 1M and more) of: the floors — every file of DATA_DIR read
+ *   (fs.readFileSync, from the page cache: the files were just written), a bare loop over the
+ *   stored rows with better-sqlite3 (the query the gateway's rebuild runs: collection, id and
+ *   source of every entity in write order), the same loop with JSON.parse of each source, the
+ *   gateway started on an empty DATA_DIR until /readyz (what every start costs: Node, modules) — then
+ *   the restart: the gateway started on the same DATA_DIR, timed from spawn until GET /readyz
+ *   answers 200 (polled every 20 ms), its RSS then, stopped. The medians are printed, with the
+ *   restart's ratio to each floor.
+ *
+ * Everything started is stopped on exit, on error and on Ctrl-C, and the DATA_DIRs are removed
+ * (BENCH_KEEP=1 keeps them and prints where).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../src/store/embedded/database';
+import { prng, vocabulary, zipf } from './lib/corpus';
+import { benchToken, setting } from './lib/gateway';
+import { alive, rssMb, startGateway, stopChild } from './lib/gatewayProcess';
+import { median, roundRatios, summarize, type Latency } from './lib/latency';
+import { ms, table } from './lib/table';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const ROUNDS = setting('BENCH_ROUNDS', 5);
+const QUERIES = setting('BENCH_QUERIES', 100);
+const BATCH = 1000;
+const RANK_SPAN = 1_000_000;
+/** A sorted range covers this share of the rank values. */
+const RANGE_SHARE = 0.1;
+const WARMUP = 50;
+const restartRounds = (size: number) => setting('BENCH_RESTARTS', size >= 1_000_000 ? 1 : 2);
+
+// ---------------------------------------------------------------------------------------------
+// processes and directories: stopped and removed on the way out, on error and on Ctrl-C too
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+const keep = process.env.BENCH_KEEP === '1';
+
+function cleanUp(): void {
+  for (const child of children) if (alive(child)) child.kill('SIGKILL');
+  if (!keep) for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    process.exit(130);
+  });
+}
+
+async function gateway(dataDir: string): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
+  const started = await startGateway(__dirname, dataDir);
+  children.add(started.process);
+  started.process.once('exit', () => children.delete(started.process));
+  return { child: started.process, base: `http://127.0.0.1:${started.port}`, readyMs: started.readyMs };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the entities and the searches
+
+interface Product {
+  _id: string;
+  slug: string;
+  name: string;
+  description: string;
+  code: string;
+  rank: number;
+  allowTenantIds: string[];
+}
+
+function* products(count: number): Generator<Product> {
+  const words = vocabulary();
+  const rand = prng(17);
+  const word = zipf(words.length, rand);
+  const phrase = (n: number) => Array.from({ length: n }, () => words[word()]).join(' ');
+  for (let i = 0; i < count; i++) {
+    const id = `p${i}`;
+    yield { _id: id, slug: id, name: phrase(3), description: phrase(15), code: `P-${(i % 100_000).toString().padStart(5, '0')}`, rank: Math.floor(rand() * RANK_SPAN), allowTenantIds: ['*'] };
+  }
+}
+
+/** Two-word match queries on name, no pair twice. */
+function matchBodies(count: number): object[] {
+  const words = vocabulary();
+  const rand = prng(1234);
+  const word = zipf(words.length, rand);
+  const seen = new Set<string>();
+  const out: object[] = [];
+  while (out.length < count) {
+    const text = `${words[word()]} ${words[word()]}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push({ query: { match: { name: text } } });
+  }
+  return out;
+}
+
+/** Ranges on rank over a tenth of its values, sorted on rank (asc and desc in turn), no range twice. */
+function sortBodies(count: number): object[] {
+  const rand = prng(4321);
+  const width = Math.round(RANK_SPAN * RANGE_SHARE);
+  const seen = new Set<number>();
+  const out: object[] = [];
+  while (out.length < count) {
+    const lower = Math.floor(rand() * (RANK_SPAN - width));
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    out.push({ query: { bool: { filter: [{ range: { rank: { gte: lower, lt: lower + width } } }] } }, sort: [{ rank: out.length % 2 === 0 ? 'asc' : 'desc' }] });
+  }
+  return out;
+}
+
+interface Answer {
+  status: number;
+  result?: { hits: { _id: string; sort?: unknown[] }[]; total: number; errors?: unknown[] };
+}
+
+async function post(url: string, token: string, body: unknown): Promise<Answer> {
+  const res = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as Answer;
+}
+
+async function load(base: string, token: string, size: number): Promise<number> {
+  const started = performance.now();
+  let batch: Product[] = [];
+  const send = async () => {
+    const answer = await post(`${base}/v4/entity/products/_bulk`, token, batch);
+    if (answer.status !== 200 || (answer.result?.errors?.length ?? 0) > 0) throw new Error(`bulk load failed: ${JSON.stringify(answer).slice(0, 300)}`);
+    batch = [];
+  };
+  for (const product of products(size)) {
+    batch.push(product);
+    if (batch.length === BATCH) await send();
+  }
+  if (batch.length > 0) await send();
+  return performance.now() - started;
+}
+
+/** One search, timed from the request to its parsed answer; checks what it answered. */
+async function timed(url: string, token: string, body: object, check: (answer: Answer) => void): Promise<number> {
+  const started = performance.now();
+  const answer = await post(url, token, body);
+  const elapsed = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`search failed: ${JSON.stringify(answer).slice(0, 300)}`);
+  check(answer);
+  return elapsed;
+}
+
+/** A sorted range's page: in order, within the range. */
+function checkSorted(body: object): (answer: Answer) => void {
+  const { query, sort } = body as { query: { bool: { filter: [{ range: { rank: { gte: number; lt: number } } }] } }; sort: [{ rank: 'asc' | 'desc' }] };
+  const { gte, lt } = query.bool.filter[0].range.rank;
+  const desc = sort[0].rank === 'desc';
+  return (answer) => {
+    const keys = answer.result!.hits.map((h) => h.sort![0] as number);
+    if (keys.length !== Math.min(10, answer.result!.total)) throw new Error(`sorted range: ${keys.length} hits of ${answer.result!.total}`);
+    keys.forEach((k, i) => {
+      if (k < gte || k >= lt || (i > 0 && (desc ? k > keys[i - 1] : k < keys[i - 1]))) throw new Error(`sorted range ${gte}..${lt} ${sort[0].rank}: keys ${keys.join(', ')}`);
+    });
+  };
+}
+
+interface Latencies {
+  match: Latency;
+  sorted: Latency;
+  ratios: { median: number; each: string };
+}
+
+async function latencies(base: string, token: string): Promise<Latencies> {
+  const url = `${base}/v4/entity/products/search?size=10`;
+  const matches = matchBodies(WARMUP + ROUNDS * QUERIES);
+  const sorts = sortBodies(WARMUP + ROUNDS * QUERIES);
+  const none = () => undefined;
+  for (let i = 0; i < WARMUP; i++) {
+    await timed(url, token, matches[i], none);
+    await timed(url, token, sorts[i], checkSorted(sorts[i]));
+  }
+  const all = { match: [] as number[], sorted: [] as number[] };
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const at = WARMUP + round * QUERIES;
+    const runMatch = async () => {
+      const samples: number[] = [];
+      for (let i = at; i < at + QUERIES; i++) samples.push(await timed(url, token, matches[i], none));
+      return samples;
+    };
+    const runSorted = async () => {
+      const samples: number[] = [];
+      for (let i = at; i < at + QUERIES; i++) samples.push(await timed(url, token, sorts[i], checkSorted(sorts[i])));
+      return samples;
+    };
+    let m: number[];
+    let s: number[];
+    if (round % 2 === 0) {
+      m = await runMatch();
+      s = await runSorted();
+    } else {
+      s = await runSorted();
+      m = await runMatch();
+    }
+    all.match.push(...m);
+    all.sorted.push(...s);
+    ratios.push(median(s) / median(m));
+  }
+  return { match: summarize(all.match), sorted: summarize(all.sorted), ratios: roundRatios(ratios) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the floors
+
+function readFiles(dir: string): { ms: number; bytes: number } {
+  const started = performance.now();
+  let bytes = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) bytes += readFileSync(path).length;
+  }
+  return { ms: performance.now() - started, bytes };
+}
+
+function loopRows(dir: string, parse: boolean): number {
+  const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+  try {
+    const started = performance.now();
+    let n = 0;
+    for (const row of db.prepare('SELECT collection, id, source FROM entities ORDER BY seq').iterate() as IterableIterator<{ source: string }>) {
+      if (parse) JSON.parse(row.source);
+      n++;
+    }
+    const elapsed = performance.now() - started;
+    if (n === 0) throw new Error('no rows');
+    return elapsed;
+  } finally {
+    db.close();
+  }
+}
+
+function sqliteBytes(dir: string): number {
+  let bytes = 0;
+  for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) {
+    try {
+      bytes += statSync(join(dir, name)).size;
+    } catch {
+      // no such file
+    }
+  }
+  return bytes;
+}
+
+/** The gateway started on an empty DATA_DIR, until /readyz (ms), then stopped. */
+async function emptyStart(): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-empty-'));
+  dirs.push(dataDir);
+  const started = await gateway(dataDir);
+  await stopChild(started.child, 30_000);
+  rmSync(dataDir, { recursive: true, force: true });
+  return started.readyMs;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface SizeResult {
+  size: number;
+  loadMs: number;
+  rssLoaded: number;
+  lat: Latencies;
+  sqlite: number;
+  dataDirBytes: number;
+  restartMs: number;
+  /** The gateway started on an empty DATA_DIR until /readyz: what any start costs. */
+  emptyMs: number;
+  rssRestarted: number;
+  readMs: number;
+  loopMs: number;
+  parseMs: number;
+}
+
+async function runSize(size: number, token: string): Promise<SizeResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-scale-${size}-`));
+  dirs.push(dataDir);
+  const first = await gateway(dataDir);
+  const loadMs = await load(first.base, token, size);
+  const rssLoaded = rssMb(first.child.pid!) ?? NaN;
+  console.log(`${size}: loaded in ${(loadMs / 1000).toFixed(1)} s, RSS ${rssLoaded.toFixed(0)} MB`);
+  const lat = await latencies(first.base, token);
+  console.log(`${size}: match p50 ${ms(lat.match.p50)} ms, sorted range p50 ${ms(lat.sorted.p50)} ms (per round sorted/match: ${lat.ratios.each})`);
+  await stopChild(first.child, 30_000);
+  const sqlite = sqliteBytes(dataDir);
+  const rounds = { restart: [] as number[], rss: [] as number[], read: [] as number[], loop: [] as number[], parse: [] as number[], empty: [] as number[] };
+  let dataDirBytes = 0;
+  for (let round = 0; round < restartRounds(size); round++) {
+    const read = readFiles(dataDir);
+    dataDirBytes = read.bytes;
+    rounds.read.push(read.ms);
+    rounds.loop.push(loopRows(dataDir, false));
+    rounds.parse.push(loopRows(dataDir, true));
+    rounds.empty.push(await emptyStart());
+    const again = await gateway(dataDir);
+    rounds.restart.push(again.readyMs);
+    rounds.rss.push(rssMb(again.child.pid!) ?? NaN);
+    await stopChild(again.child, 30_000);
+    console.log(`${size}: restart ${round + 1} ready in ${(again.readyMs / 1000).toFixed(2)} s (read files ${ms(read.ms)} ms, loop rows ${ms(rounds.loop.at(-1)!)} ms, + JSON.parse ${ms(rounds.parse.at(-1)!)} ms)`);
+  }
+  if (keep) console.log(`${size}: DATA_DIR kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+  return { size, loadMs, rssLoaded, lat, sqlite, dataDirBytes, restartMs: median(rounds.restart), emptyMs: median(rounds.empty), rssRestarted: median(rounds.rss), readMs: median(rounds.read), loopMs: median(rounds.loop), parseMs: median(rounds.parse) };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const mbText = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
+const seconds = (msValue: number) => `${(msValue / 1000).toFixed(msValue < 10_000 ? 2 : 1)} s`;
+
+function report(results: SizeResult[]): void {
+  console.log(`\nbench:scale — node ${process.version}, ${ROUNDS} rounds of ${QUERIES} searches of each kind, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    table(
+      ['entities', 'bulk load docs/s', 'RSS after load', 'restart until /readyz', 'sqlite file', 'uncached match p50 / p99', 'sort by rank + range p50 / p99', 'sorted / match p50'],
+      results.map((r) => [
+        fmt(r.size),
+        fmt((r.size * 1000) / r.loadMs),
+        `${fmt(r.rssLoaded)} MB`,
+        seconds(r.restartMs),
+        mbText(r.sqlite),
+        `${ms(r.lat.match.p50)} / ${ms(r.lat.match.p99)} ms`,
+        `${ms(r.lat.sorted.p50)} / ${ms(r.lat.sorted.p99)} ms`,
+        `${r.lat.ratios.median.toFixed(2)}x`,
+      ]),
+    ),
+  );
+  console.log('\nfloors (the same run, the gateway stopped; restart figures are medians of BENCH_RESTARTS rounds):\n');
+  console.log(
+    table(
+      ['entities', 'DATA_DIR', 'read DATA_DIR files', 'loop over stored rows', 'loop + JSON.parse', 'start, empty DATA_DIR', 'restart until /readyz', 'restart / read files', 'restart / loop + parse', 'RSS after restart'],
+      results.map((r) => [
+        fmt(r.size),
+        mbText(r.dataDirBytes),
+        `${ms(r.readMs)} ms`,
+        `${ms(r.loopMs)} ms`,
+        `${ms(r.parseMs)} ms`,
+        seconds(r.emptyMs),
+        seconds(r.restartMs),
+        `${(r.restartMs / r.readMs).toFixed(1)}x`,
+        `${(r.restartMs / r.parseMs).toFixed(1)}x`,
+        `${fmt(r.rssRestarted)} MB`,
+      ]),
+    ),
+  );
+  console.log('\nsorted / match p50 per round:');
+  for (const r of results) console.log(`  ${fmt(r.size)}: ${r.lat.ratios.each}`);
+}
+
+async function main(): Promise<void> {
+  if (SIZES.some((s) => !Number.isInteger(s) || s <= 0)) throw new Error(`BENCH_SIZES must be positive integers separated by commas, got "${process.env.BENCH_SIZES}"`);
+  const token = await benchToken();
+  const results: SizeResult[] = [];
+  for (const size of SIZES) results.push(await runSize(size, token));
+  report(results);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(1);
+});
