@@ -14,8 +14,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
 import { SECRET_FILE } from '../core/auth/secret';
+import { loadCliConfig } from './cliConfig';
 import { DATABASE_FILE, EmbeddedDatabase } from '../store/embedded/database';
 import { ElasticsearchStore, type ElasticsearchSettings } from '../store/elasticsearch/elasticsearchStore';
 import { copyToElasticsearch, type MigrationReport } from '../store/elasticsearch/migration/copyToElasticsearch';
@@ -68,16 +68,8 @@ export async function runMigrate(io: MigrateIo): Promise<number> {
     say(`--batch: "${values.batch}" is not an integer from 1 to ${MAX_BATCH}\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      say(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadCliConfig(io.env, say);
+  if (config === null) return 2;
   const { url, ...es } = config.elasticsearch;
   if (url === undefined) {
     say(`ELASTICSEARCH_URL is not set: it names the Elasticsearch to copy into\n${USAGE}`);

@@ -6,7 +6,7 @@ import { isPlainObject, optionalId } from '../args';
 import { fail, ok, type ApiError, type ErrorObject, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isWriter, type Principal } from '../principal';
-import type { Doc } from '../../store/port';
+import type { Doc, EntityStore } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
 import { buildEntity } from './entityDocument';
@@ -81,7 +81,10 @@ export function parseBulkItems(body: unknown): Result<BulkItem[]> {
   );
 }
 
-export async function mCreateEntities(deps: CoreDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
+/** What mCreate uses of the core's dependencies (`npm run import` gives it a store that only writes). */
+export type BulkDeps = Pick<CoreDeps, 'feed' | 'now' | 'newId'> & { store: { entities: Pick<EntityStore, 'createMany'> } };
+
+export async function mCreateEntities(deps: BulkDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
   const { type } = input;
   const result: MCreateResult = { successes: [], errors: [] };
   const now = deps.now();
