@@ -7,6 +7,9 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('./data');
     expect(c.indexName).toBe('entity');
     expect(c.limits.maxBodyBytes).toBe(1024 * 1024);
+    expect(c.limits.maxBulkBytes).toBe(100 * 1024 * 1024);
+    expect(loadConfig({ MAX_BULK_BYTES: '5000' }).limits.maxBulkBytes).toBe(5000);
+    expect(() => loadConfig({ MAX_BULK_BYTES: '0' })).toThrow('MAX_BULK_BYTES');
     expect(c.apiKeys.maxTtl).toBeUndefined();
     expect(c.demoData).toBe(true);
   });

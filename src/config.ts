@@ -119,6 +119,8 @@ const schema = z.object({
   API_KEY_MAX_TTL: duration.optional(),
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   MAX_BODY_BYTES: bytes(1024 * 1024),
+  // POST /v4/entity/<plural>/_bulk's own limit: Elasticsearch's http.max_content_length
+  MAX_BULK_BYTES: bytes(100 * 1024 * 1024),
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   // Elasticsearch's query limits (README "Limits"); the defaults are Elasticsearch's.
@@ -190,6 +192,8 @@ export interface Config {
   };
   limits: {
     maxBodyBytes: number;
+    /** Largest body of POST /v4/entity/<plural>/_bulk (JSON or NDJSON). */
+    maxBulkBytes: number;
     maxMessageBytes: number;
     /** Deepest nesting of arrays and objects in a request's JSON (Jackson's default in Elasticsearch). */
     maxJsonDepth: number;
@@ -299,7 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tenantClaim: e.AUTH_TENANT_CLAIM,
     },
     apiKeys: { maxTtl: e.API_KEY_MAX_TTL, cacheMs: e.API_KEY_CACHE_MS },
-    limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES, maxJsonDepth: e.MAX_JSON_DEPTH },
+    limits: { maxBodyBytes: e.MAX_BODY_BYTES, maxBulkBytes: e.MAX_BULK_BYTES, maxMessageBytes: e.MAX_MESSAGE_BYTES, maxJsonDepth: e.MAX_JSON_DEPTH },
     search: {
       maxQueryDepth: e.MAX_QUERY_DEPTH,
       maxClauseCount: e.MAX_CLAUSE_COUNT,

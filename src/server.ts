@@ -155,7 +155,7 @@ export function createGateway(config: Config, logger: Logger, store: Store = cre
 
   // GET /v4/_openapi: the REST API's contract, made from the route table and the operations' contracts
   const openapi = createOpenApiRoute(buildOpenApiDocument({ ...readPackageInfo(), operations, metrics: config.metrics }));
-  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf, observer);
+  const rest = createRestHandler(dispatcher, config.limits.maxBodyBytes, (err) => logger.error({ err }, 'REST handler failed'), config.limits.maxJsonDepth, clientOf, observer, config.limits.maxBulkBytes);
   const schema = buildSchema();
   const rules = limitRules(config.graphql);
   const reportInternal = (err: unknown) => logger.error({ err }, 'internal error in GraphQL');

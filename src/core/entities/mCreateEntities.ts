@@ -15,6 +15,8 @@ import { writeFailure } from './writeOutcome';
 import { ERROR_OBJECT_SCHEMA, type JsonSchema } from '../contract';
 import { ADDRESS_ERRORS, ENTITY_BODY_SCHEMA, ENTITY_SCHEMA, EXAMPLE_ENTITY } from './entityContract';
 import { createWithFreeSlugs, slugDerived } from './slugs';
+import { NdjsonBody, parseNdjsonBulk, type NdjsonAction } from './bulkNdjson';
+import { mCreateNdjson } from './mCreateNdjson';
 
 export const MAX_BULK_ITEMS = 10_000;
 
@@ -26,6 +28,8 @@ export interface BulkItem {
 export interface MCreateInput {
   type: EntityType;
   documents: BulkItem[];
+  /** An NDJSON body (Content-Type: application/x-ndjson): its actions, written a batch at a time by mCreateNdjson. */
+  ndjson?: { body: NdjsonBody; actions: NdjsonAction[] };
 }
 
 export interface MCreateResult {
@@ -58,7 +62,7 @@ const MCREATE_RESULT_SCHEMA: JsonSchema = {
   properties: {
     successes: {
       type: 'array',
-      items: { type: 'object', required: ['_id', '_source', 'status'], additionalProperties: false, properties: { _id: { type: 'string' }, _source: ENTITY_SCHEMA, status: { const: 201 } } },
+      items: { type: 'object', required: ['_id', '_source', 'status'], additionalProperties: false, properties: { _id: { type: 'string' }, _source: ENTITY_SCHEMA, status: { enum: [200, 201], description: '201 created; 200 replaced (an NDJSON `index` action on an `_id` that exists)' } } },
     },
     errors: {
       type: 'array',
@@ -140,9 +144,14 @@ export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateRes
   parse(req, deps) {
     const type = parseAddress(req, deps);
     if (!type.ok) return type;
+    if (req.body instanceof NdjsonBody) {
+      const actions = parseNdjsonBulk(req.body, type.value.collection);
+      if (!actions.ok) return actions;
+      return ok({ type: type.value, documents: [], ndjson: { body: req.body, actions: actions.value } });
+    }
     const documents = parseBulkItems(req.body);
     if (!documents.ok) return documents;
     return ok({ type: type.value, documents: documents.value });
   },
-  run: mCreateEntities,
+  run: (deps, principal, input) => (input.ndjson === undefined ? mCreateEntities(deps, principal, input) : mCreateNdjson(deps, principal, input.type, input.ndjson, mCreateEntities)),
 });

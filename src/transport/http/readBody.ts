@@ -5,6 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import { NdjsonBody } from '../../core/entities/bulkNdjson';
 import { ApiError } from '../../core/errors';
 import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes, type JsonLimits } from '../jsonText';
 
@@ -22,13 +23,15 @@ export const isJson = (contentType: string): boolean => {
  * Calls `done` once with the body or the error. A callback, not a promise: REST and GraphQL read
  * every request body through it, and a promise per request measured slower (bench:transports).
  * `json`: the nesting limit (MAX_JSON_DEPTH, default 1000) and the levels the way in wraps around
- * the request's values (GraphQL: 2).
+ * the request's values (GraphQL: 2). `acceptNdjson` (the _bulk route): an application/x-ndjson
+ * body is handed over as its bytes (core/entities/bulkNdjson.ts), each line read as JSON later.
  */
 export function readJsonBody(
   req: IncomingMessage,
   limit: number,
   done: (outcome: BodyOutcome) => void,
   json: JsonLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH },
+  acceptNdjson = false,
 ): void {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
@@ -60,6 +63,10 @@ export function readJsonBody(
   req.on('end', () => {
     if (size === 0) return finish({ ok: true, body: undefined, text: null });
     const contentType = req.headers['content-type'];
+    if (acceptNdjson && contentType !== undefined && isNdjson(contentType)) {
+      const bytes = chunks === undefined ? (first as Buffer) : Buffer.concat(chunks, size);
+      return finish({ ok: true, body: new NdjsonBody(bytes, (line) => parseJsonBytes(line, json)), text: null });
+    }
     if (contentType === undefined || !isJson(contentType)) {
       return finish({
         ok: false,
@@ -75,6 +82,12 @@ export function readJsonBody(
     finish({ ok: true, body: parsed.value, text: parsed.text });
   });
 }
+
+/** application/x-ndjson (Elasticsearch's _bulk), or its older name application/x-ldjson. */
+export const isNdjson = (contentType: string): boolean => {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/x-ndjson' || type === 'application/x-ldjson';
+};
 
 /** Only whitespace (a body of spaces counts as no body). */
 const isBlank = (bytes: Buffer): boolean => isUtf8(bytes) && bytes.toString('utf8').trim() === '';

@@ -103,6 +103,7 @@ export function createRestHandler(
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH,
   clientOf = socketAddress,
   observer?: RequestObserver,
+  maxBulkBytes = maxBodyBytes,
 ) {
   const json = { maxDepth: maxJsonDepth };
   const record = (req: IncomingMessage, envelope: Envelope, startedAt: number): RequestRecord =>
@@ -137,9 +138,11 @@ export function createRestHandler(
       req.resume();
       return reply(req, res, errorEnvelope(requestId, new ApiError('api.process.action_not_found', { what: `Route "${req.method} ${url.split('?')[0]}"` })), startedAt);
     }
+    // _bulk: its own limit (MAX_BULK_BYTES), and NDJSON too
+    const bulk = route.controller === 'document' && route.action === 'mCreate';
     readJsonBody(
       req,
-      maxBodyBytes,
+      bulk ? maxBulkBytes : maxBodyBytes,
       (body) => {
         if (!body.ok) {
           res.setHeader('Connection', 'close');
@@ -168,6 +171,7 @@ export function createRestHandler(
         else reply(req, res, envelope, startedAt);
       },
       json,
+      bulk,
     );
   };
 }
