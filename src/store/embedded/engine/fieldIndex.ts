@@ -85,6 +85,8 @@ export class FieldIndex {
   minNorm = 255;
   /** Documents removed since they were added (their postings are tombstones). */
   deleted = 0;
+  /** long, float, date: live documents with more than one value (none: a value's points are the documents that sort by it). */
+  multiValued = 0;
 
   /** Number of documents with at least one term. */
   docCount = 0;
@@ -344,9 +346,10 @@ export class FieldIndex {
     for (let i = 0; i < values.length; i++) {
       const size = points.size;
       const t = points.intern(values[i]);
-      if (t === size) (this.pointKeys as SortedKeys).add(values[i]);
+      if (t === size) (this.pointKeys as SortedKeys).add(values[i], t);
       points.add(t, doc);
     }
+    if (values.length > 1) this.multiValued++;
     this.addValues(doc, values);
     this.present.add(doc);
   }
@@ -359,6 +362,7 @@ export class FieldIndex {
     if (this.points !== null) {
       const forward = this.values as ForwardIndex<Float64Array>;
       const entries = forward.entries;
+      if (forward.to(doc) - forward.from(doc) > 1) this.multiValued--;
       for (let i = forward.from(doc), end = forward.to(doc); i < end; i++) {
         if (i > forward.from(doc) && entries[i] === entries[i - 1]) continue; // sorted: duplicates are adjacent
         this.points.removeOne(this.points.id(entries[i]));

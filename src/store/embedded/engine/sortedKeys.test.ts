@@ -6,14 +6,16 @@ describe('SortedKeys', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.integer({ min: -20, max: 20 }))), fc.integer({ min: -25, max: 25 }), (batches, probe) => {
         const keys = new SortedKeys();
-        const all = new Set<number>();
+        const all = new Map<number, number>();
         for (const batch of batches) {
           for (const v of batch) {
-            keys.add(v);
-            all.add(v);
+            if (all.has(v)) continue; // a value is added once, when first seen, with its id
+            keys.add(v, 100 + all.size);
+            all.set(v, 100 + all.size);
           }
-          const sorted = [...all].sort((a, b) => a - b);
+          const sorted = [...all.keys()].sort((a, b) => a - b);
           expect([...keys.values()]).toEqual(sorted);
+          expect([...keys.ids()]).toEqual(sorted.map((v) => all.get(v)));
           expect(keys.lowerBound(probe, false)).toBe(sorted.filter((v) => v < probe).length);
           expect(keys.lowerBound(probe, true)).toBe(sorted.filter((v) => v <= probe).length);
         }

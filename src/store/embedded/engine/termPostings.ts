@@ -181,10 +181,6 @@ export class TermPostings<K extends string | number = string> {
     if (freq > this.maxFreq[t]) this.maxFreq[t] = freq;
   }
 
-  private docsArray(t: number): Int32Array {
-    return this.bigDocs[t] ?? this.pool;
-  }
-
   private slotOf(t: number, i: number): number {
     return this.bigDocs[t] === null ? this.start[t] + i : i;
   }
@@ -258,6 +254,18 @@ export class TermPostings<K extends string | number = string> {
   /** A document no longer has term `t` (its posting stays, as a tombstone). */
   removeOne(t: number): void {
     this.df[t]--;
+  }
+
+  /**
+   * The same without a view (a loop over thousands of small lists spent most of its time making
+   * views): the array holding them, from `docsStart(t)`, `len[t]` of them.
+   */
+  docsArray(t: number): Int32Array {
+    return this.bigDocs[t] ?? this.pool;
+  }
+
+  docsStart(t: number): number {
+    return this.slotOf(t, 0);
   }
 
   /** The stored postings of a term (documents ascending; some may be dead). A view: valid until the next write. */

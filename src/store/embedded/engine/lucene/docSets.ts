@@ -40,7 +40,7 @@ export function unionOfPostings(lists: readonly Int32Array[], source: DocSource,
 }
 
 /** Sort the first n documents in place and drop repeats; returns how many are left. */
-function sortDistinct(docs: Int32Array, n: number): number {
+export function sortDistinct(docs: Int32Array, n: number): number {
   const sorted = docs.subarray(0, n).sort();
   let m = 0;
   for (let i = 0; i < n; i++) if (m === 0 || sorted[m - 1] !== sorted[i]) sorted[m++] = sorted[i];

@@ -128,6 +128,8 @@ export interface LeafQuery {
   readonly expand?: (index: InvertedIndex) => LQuery;
   /** The terms it matches, when it matches documents by the terms of a field (patterns, term sets, term ranges). */
   readonly terms?: LeafTerms;
+  /** A numeric range on a field's points (a sort on that field may read them in order: lucene/rangeSort.ts). */
+  readonly pointRange?: { readonly field: string; readonly range: { lower: number | null; includeLower: boolean; upper: number | null; includeUpper: boolean } };
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;

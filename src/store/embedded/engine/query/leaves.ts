@@ -11,6 +11,7 @@ import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
 import { TermPostings } from '../termPostings';
 import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
+import { pointRangeDocs } from '../lucene/pointRanges';
 import { Matches } from '../lucene/matches';
 import { LQuery, matchNone, setLeaf } from '../lucene/query';
 import { TermsRewrite, checkBoosts, checkTermCount, rewriteTerms } from './termsRewrite';
@@ -47,20 +48,12 @@ export function pointRange(field: string, range: NumericRange): LQuery {
     return matchNone('empty range');
   }
   const key = `range:${JSON.stringify([field, range.lower, range.includeLower, range.upper, range.includeUpper])}`;
-  return setLeaf(key, (index, fromDoc) => {
+  const leaf = setLeaf(key, (index, fromDoc) => {
     const f = index.field(field);
     if (f === undefined || f.points === null || f.pointKeys === null) return Matches.EMPTY;
-    const points = f.points;
-    const keys = f.pointKeys.values();
-    const from = range.lower === null ? 0 : f.pointKeys.lowerBound(range.lower, !range.includeLower);
-    const to = range.upper === null ? keys.length : f.pointKeys.lowerBound(range.upper, range.includeUpper);
-    const lists: Int32Array[] = [];
-    for (let i = from; i < to; i++) {
-      const t = points.id(keys[i]);
-      if (points.df[t] > 0) lists.push(points.docs(t));
-    }
-    return unionOfPostings(lists, f, fromDoc, index.maxDoc);
+    return pointRangeDocs(f, range, fromDoc, index.maxDoc);
   });
+  return { ...leaf, pointRange: { field, range } };
 }
 
 /**
