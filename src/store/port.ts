@@ -30,6 +30,22 @@ export interface SearchRequest {
   aggs?: Record<string, unknown>;
   /** The body's `highlight` (Elasticsearch's), validated by the store that runs it. */
   highlight?: Record<string, unknown>;
+  /** true (the default here): `total` exact; false: not counted (`total` -1); a number: counted up to it (Elasticsearch's `track_total_hits`). */
+  track_total_hits?: boolean | number;
+  /** Stop collecting after this many hits (after `post_filter` and `min_score`); 0: never. */
+  terminate_after?: number;
+  /** Hits scoring less are left out of the hits, the total and the aggregations. */
+  min_score?: number;
+  /** A query DSL clause filtering the hits and the total, not the aggregations. */
+  post_filter?: QueryDsl;
+  /** Each hit with its `_explanation` (Elasticsearch's explanation tree of its score). */
+  explain?: boolean;
+  /** Elasticsearch's `collapse` ({field, inner_hits?}), validated by the store that runs it. */
+  collapse?: Record<string, unknown>;
+  /** Elasticsearch's `fields`, `docvalue_fields` and `stored_fields`, validated by the store that runs them. */
+  fields?: unknown[];
+  docvalue_fields?: unknown[];
+  stored_fields?: string | string[];
 }
 
 /**
@@ -47,22 +63,43 @@ export const SOURCE_JSON: unique symbol = Symbol('sourceJson');
  */
 export const READ_ONLY_SOURCE: unique symbol = Symbol('readOnlySource');
 
+/** Lucene's explanation of a score, as Elasticsearch answers it (`_explanation`). */
+export interface Explanation {
+  value: number;
+  description: string;
+  details: Explanation[];
+}
+
+/** The inner hits of a collapsed hit, by name (Elasticsearch's shape, `total` an integer). */
+export interface InnerHits {
+  hits: { total: number; max_score: number | null; hits: Hit[] };
+}
+
 export interface Hit {
   _id: string;
   /** null when the hits are sorted without `_score`, as Elasticsearch does. */
   _score: number | null;
-  _source: Doc;
+  /** Absent when the search asked for none (`_source: false`, `stored_fields`), as Elasticsearch answers. */
+  _source?: Doc;
+  /** `fields`, `docvalue_fields` and the collapse value: each field's values, as Elasticsearch answers them. */
+  fields?: Record<string, unknown[]>;
   /** The highlighted fragments of each field with some (a search with `highlight`), as Elasticsearch answers them. */
   highlight?: Record<string, string[]>;
   sort?: unknown[];
+  /** `collapse` with `inner_hits`: each group's hits. */
+  inner_hits?: Record<string, InnerHits>;
+  /** `explain: true`: how the score was computed. */
+  _explanation?: Explanation;
   [SOURCE_JSON]?: Buffer;
   readonly [READ_ONLY_SOURCE]?: Readonly<Doc>;
 }
 
 /** The hit's source, not to be changed: shared and frozen when the store has it so, else `_source`. */
 export function readOnlySource(hit: Hit): Readonly<Doc> {
-  return hit[READ_ONLY_SOURCE] ?? hit._source;
+  return hit[READ_ONLY_SOURCE] ?? hit._source ?? EMPTY_SOURCE;
 }
+
+const EMPTY_SOURCE: Readonly<Doc> = Object.freeze({});
 
 /**
  * JSON text that is answered many times (a cached page of hits): the text, and the same text as
@@ -83,8 +120,16 @@ export const HITS_JSON: unique symbol = Symbol('hitsJson');
 export interface SearchResult {
   hits: Hit[];
   [HITS_JSON]?: JsonText;
-  /** Exact number of matching documents, never capped (unless timed_out: then those collected). */
+  /**
+   * Number of matching documents: exact unless `total_relation` is "gte" (then the
+   * `track_total_hits` bound, reached) or the request set `track_total_hits: false` (then -1); when
+   * timed_out, those collected.
+   */
   total: number;
+  /** With `track_total_hits` a number: "eq" when `total` is exact, "gte" when it is the bound, reached. */
+  total_relation?: 'eq' | 'gte';
+  /** With `terminate_after`: whether the collection stopped there. */
+  terminated_early?: boolean;
   /** Set when the search stopped at its time budget: `hits` and `total` are what it had collected by then (Elasticsearch's `timed_out`). */
   timed_out?: true;
   /** The answers of the request's `aggs`, keyed by name, as Elasticsearch writes them. */

@@ -82,7 +82,7 @@ describe('envelopeJson', () => {
 
   it('serializes a hit whose source was read (and maybe changed) from the object, not the stale bytes', () => {
     const hit = stored('a', 1, { name: 'before' });
-    hit._source.name = 'after';
+    hit._source!.name = 'after';
     expect(hit[SOURCE_JSON]).toBeUndefined();
     expect(envelopeJson(envelope({ hits: [hit], total: 1 }))).toBe(JSON.stringify(envelope({ hits: [{ _id: 'a', _score: 1, _source: { name: 'after' } }], total: 1 })));
   });

@@ -3,6 +3,7 @@ import { fail, ok, toApiError, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isAdmin, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';
+import { refuseEntityOnlyMembers } from '../search/searchMembers';
 import { withTimeBudget } from '../entities/searchEntities';
 import { InvalidQueryError, type Hit, type SearchRequest } from '../../store/port';
 import type { CoreDeps } from '../deps';
@@ -13,12 +14,14 @@ import { API_KEY_SEARCH_RESULT_SCHEMA, EXAMPLE_API_KEY } from './apiKeyContract'
 export interface ApiKeySearchResult {
   hits: Hit[];
   total: number;
+  total_relation?: 'eq' | 'gte';
+  terminated_early?: boolean;
   timed_out?: true;
 }
 
 /** A hit as a client may see it: the key's public fields, and only their highlights. */
 function publicHit(hit: Hit): Hit {
-  const out: Hit = { _id: hit._id, _score: hit._score, _source: publicKeySource(hit._source) };
+  const out: Hit = { _id: hit._id, _score: hit._score, _source: publicKeySource(hit._source ?? {}) };
   const shown = hit.highlight === undefined ? undefined : publicKeyHighlight(hit.highlight);
   if (shown !== undefined) out.highlight = shown;
   if (hit.sort !== undefined) out.sort = hit.sort;
@@ -27,11 +30,15 @@ function publicHit(hit: Hit): Hit {
 
 export async function searchApiKeys(deps: CoreDeps, principal: Principal, request: SearchRequest): Promise<Result<ApiKeySearchResult>> {
   const filter = isAdmin(principal) ? null : { term: { userId: principal.userId } };
+  const members = refuseEntityOnlyMembers(request);
+  if (!members.ok) return members;
   const budget = withTimeBudget(request, deps.settings.searchTimeoutMs);
   if (!budget.ok) return budget;
   try {
     const result = await deps.store.apiKeys.searchKeys(request, filter);
     const answer: ApiKeySearchResult = { total: result.total, hits: result.hits.map(publicHit) };
+    if (result.total_relation !== undefined) answer.total_relation = result.total_relation;
+    if (result.terminated_early !== undefined) answer.terminated_early = result.terminated_early;
     if (result.timed_out === true) answer.timed_out = true;
     return ok(answer);
   } catch (err) {

@@ -5,9 +5,13 @@
 import { isPlainObject, nonNegativeInt } from '../args';
 import { fail, ok, type Result } from '../errors';
 import type { SearchRequest } from '../../store/port';
+import { parseSearchMembers } from './searchMembers';
 import { parseTimeout } from './timeValue';
 
-export const ALLOWED_BODY_KEYS = ['query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout', 'highlight', 'aggs', 'aggregations'] as const;
+export const ALLOWED_BODY_KEYS = [
+  'query', 'sort', 'search_after', 'from', 'size', 'track_total_hits', '_source', 'timeout', 'highlight', 'aggs', 'aggregations',
+  'fields', 'docvalue_fields', 'stored_fields', 'terminate_after', 'min_score', 'post_filter', 'explain', 'collapse',
+] as const;
 export const MAX_RESULT_WINDOW = 10_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -104,5 +108,5 @@ export function parseSearchRequest(rawBody: unknown, args: Record<string, unknow
   const timeout = parseTimeout(body.timeout, Infinity);
   if (!timeout.ok) return timeout;
   if (timeout.value !== undefined) request.timeout = timeout.value;
-  return ok(request);
+  return parseSearchMembers(body, request);
 }

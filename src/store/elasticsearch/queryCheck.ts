@@ -10,12 +10,15 @@
 import { InvalidQueryError, type QueryDsl, type SearchRequest } from '../port';
 import { parseSearchQuery } from '../embedded/engine/search';
 import { parseSort } from '../embedded/engine/sort';
-import { parseSourceFilter } from '../embedded/engine/source';
+import { parseRequestOptions } from '../embedded/engine/collect/requestOptions';
 import { parseHighlight } from '../embedded/engine/highlight/options';
 import { parseAggregations } from '../embedded/engine/aggregations/parse';
 import { DEFAULT_LIMITS } from '../embedded/engine/limits';
 
-export const SEARCH_REQUEST_KEYS = ['query', 'sort', 'search_after', '_source', 'from', 'size', 'timeout', 'highlight', 'aggs'] as const;
+export const SEARCH_REQUEST_KEYS = [
+  'query', 'sort', 'search_after', '_source', 'from', 'size', 'timeout', 'highlight', 'aggs',
+  'track_total_hits', 'terminate_after', 'min_score', 'post_filter', 'explain', 'collapse', 'fields', 'docvalue_fields', 'stored_fields',
+] as const;
 
 function checkWindow(name: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer`);
@@ -33,7 +36,8 @@ export function checkSearchRequest(request: SearchRequest, filter: QueryDsl | nu
   checkWindow('size', request.size);
   if (request.timeout !== undefined && !(typeof request.timeout === 'number' && request.timeout > 0)) throw new InvalidQueryError('timeout must be a positive number of milliseconds');
   const sort = parseSort(request.sort);
-  parseSourceFilter(request._source);
+  // the engine's reading of the other members (_source, stored_fields, fields, track_total_hits, collapse, post_filter...): same refusals on both stores
+  parseRequestOptions(request, DEFAULT_LIMITS);
   parseSearchQuery(request.query, filter);
   // the engine's reading of highlight: same options, defaults and refusals on both stores
   if (request.highlight !== undefined) parseHighlight(request.highlight, DEFAULT_LIMITS);

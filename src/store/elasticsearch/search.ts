@@ -16,7 +16,8 @@ export async function runSearch(backend: Backend, index: string, request: Search
   const body = buildSearchBody(request, filter);
   const params = { index, ...body, ...MISSING_INDEX_IS_EMPTY } as unknown as estypes.SearchRequest;
   const response = await backend.call('query', (client) => client.search(params));
-  return toSearchResult(response as unknown as EsSearchResponse, request.aggs === undefined ? null : { nodes: parseAggregations(request.aggs), json: request.aggs });
+  const aggs = request.aggs === undefined ? null : { nodes: parseAggregations(request.aggs), json: request.aggs };
+  return toSearchResult(response as unknown as EsSearchResponse, { aggs, track_total_hits: request.track_total_hits, filter });
 }
 
 export async function runCount(backend: Backend, index: string, query: QueryDsl | undefined, filter: QueryDsl | null): Promise<CountResult> {

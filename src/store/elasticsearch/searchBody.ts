@@ -1,7 +1,7 @@
 /**
  * The request bodies of `_search` and `_count`: the caller's query with the visibility filter as a
  * `bool.filter` (a filter never changes scores: `{bool: {must: [q], filter: [f]}}` scores as `q`
- * alone), `track_total_hits: true` so that totals are exact beyond 10,000, and only the members of
+ * alone), `track_total_hits: true` (unless the request bounds it) so that totals are exact beyond 10,000, and only the members of
  * the allow-list (queryCheck.ts), copied one by one (`highlight` with the caller's query as its
  * `highlight_query` when there is a filter).
  */
@@ -9,14 +9,17 @@ import type { QueryDsl, SearchRequest } from '../port';
 import { aggsToSend } from './aggregations';
 import { checkCountQuery, checkSearchRequest } from './queryCheck';
 
-export interface SearchBody {
+const PASSED_THROUGH = ['terminate_after', 'min_score', 'post_filter', 'explain', 'collapse', 'fields', 'docvalue_fields', 'stored_fields'] as const;
+
+export interface SearchBody extends Pick<SearchRequest, (typeof PASSED_THROUGH)[number]> {
   query?: QueryDsl;
   from: number;
   size: number;
   sort?: unknown;
   search_after?: unknown[];
   _source?: unknown;
-  track_total_hits: true;
+  /** true unless the request bounds or disables it: totals are exact beyond 10,000. */
+  track_total_hits: boolean | number;
   /** The search's time budget (Elasticsearch's time units: milliseconds here). */
   timeout?: string;
   highlight?: Record<string, unknown>;
@@ -31,7 +34,7 @@ export function restrictedQuery(query: QueryDsl | undefined, filter: QueryDsl | 
 
 export function buildSearchBody(request: SearchRequest, filter: QueryDsl | null): SearchBody {
   checkSearchRequest(request, filter);
-  const body: SearchBody = { from: request.from, size: request.size, track_total_hits: true };
+  const body: SearchBody = { from: request.from, size: request.size, track_total_hits: request.track_total_hits ?? true };
   const query = restrictedQuery(request.query, filter);
   if (query !== undefined) body.query = query;
   // A sort string goes into an array: the client would send "field:asc" as a query-string sort.
@@ -41,6 +44,9 @@ export function buildSearchBody(request: SearchRequest, filter: QueryDsl | null)
   if (request.timeout !== undefined) body.timeout = `${request.timeout}ms`;
   if (request.highlight !== undefined) body.highlight = highlightOf(request, filter);
   if (request.aggs !== undefined) body.aggs = aggsToSend(request.aggs, filter);
+  // passed through as they are: the visibility filter is in `query`, which post_filter narrows and
+  // collapse's inner hits search within (ExpandSearchPhase runs the request's query for each group)
+  for (const name of PASSED_THROUGH) if (request[name] !== undefined) (body as unknown as Record<string, unknown>)[name] = request[name];
   return body;
 }
 

@@ -25,9 +25,10 @@ describe('toSearchResult', () => {
     });
   });
 
-  it('answers a null score when sorted by fields, and an empty source for _source: false', () => {
+  it('answers a null score when sorted by fields, and no _source for _source: false', () => {
     const result = toSearchResult({ hits: { total: { value: 1 }, hits: [{ _id: 'a', _score: null }] } });
-    expect(result).toEqual({ total: 1, hits: [{ _id: 'a', _score: null, _source: {} }] });
+    expect(result).toEqual({ total: 1, hits: [{ _id: 'a', _score: null }] });
+    expect(result.hits[0]).not.toHaveProperty('_source');
     expect(result.hits[0]).not.toHaveProperty('sort');
   });
 

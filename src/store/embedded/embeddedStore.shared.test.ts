@@ -15,7 +15,7 @@ function store(): EmbeddedStore {
 }
 const record = (id: string) => ({ _id: id, userId: 'u', tenantId: 't', roles: [], description: '', expiresAt: -1, ttl: -1, fingerprint: 'f', _service_info: { author: 'u', createdAt: 1, updatedAt: null, updater: null } });
 const doc = (name: string, slug = name) => ({ name, slug });
-const names = async (s: EmbeddedStore) => ((await s.entities.search('things', { from: 0, size: 100, sort: [{ slug: 'asc' }] }, null)) as SearchResult).hits.map((h) => h._source.name);
+const names = async (s: EmbeddedStore) => ((await s.entities.search('things', { from: 0, size: 100, sort: [{ slug: 'asc' }] }, null)) as SearchResult).hits.map((h) => h._source?.name);
 
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'shared-store-'))));
 afterEach(async () => {

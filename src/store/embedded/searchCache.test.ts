@@ -9,7 +9,7 @@ describe('the embedded store request cache', () => {
   let store: EmbeddedStore;
   const all: SearchRequest = { from: 0, size: 10, query: { match: { name: 'red' } } };
   const tenant = { terms: { allowTenantIds: ['t1', '*'] } };
-  const names = async (request = all, filter: Record<string, unknown> | null = tenant) => (await store.entities.search('things', request, filter)).hits.map((h) => h._source.name);
+  const names = async (request = all, filter: Record<string, unknown> | null = tenant) => (await store.entities.search('things', request, filter)).hits.map((h) => h._source?.name);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'search-cache-'));
@@ -29,7 +29,7 @@ describe('the embedded store request cache', () => {
     const again = await store.entities.search('things', all, tenant);
     expect(JSON.stringify(again)).toBe(JSON.stringify(first));
     expect(again.hits[0]).not.toBe(first.hits[0]);
-    again.hits[0]._source.name = 'changed by a caller';
+    again.hits[0]._source!.name = 'changed by a caller';
     expect(await names()).toEqual(['red apple']);
   });
 

@@ -12,6 +12,9 @@ import { HITS_JSON, SOURCE_JSON, type CountResult, type Hit, type JsonText, type
 import { SharedJsonText, hitsJson } from '../hitsJson';
 import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
+/** The request members beyond the query and page that change an answer (a search without a key text is keyed by each). */
+const SEARCH_MEMBERS = ['track_total_hits', 'terminate_after', 'min_score', 'post_filter', 'explain', 'collapse', 'fields', 'docvalue_fields', 'stored_fields'] as const;
+
 const MAX_KEY_LENGTH = 4096;
 /**
  * Pages of more hits are not kept: a thousand cached pages of 10,000 hits held gigabytes (what a
@@ -130,7 +133,7 @@ export class SearchCache {
     if (this.maxEntries === 0) return null;
     const filterJson = filter === null ? 'null' : JSON.stringify(filter);
     if (request.key !== undefined && !request.key.includes('\\')) return usable(`t${filterJson} ${request.key}`);
-    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null, request.highlight ?? null, request.aggs ?? null])}`);
+    return usable(`j${filterJson} ${JSON.stringify([request.query ?? null, request.from, request.size, request.sort ?? null, request.search_after ?? null, request._source ?? null, request.highlight ?? null, request.aggs ?? null, ...SEARCH_MEMBERS.map((m) => request[m] ?? null)])}`);
   }
 
   countKey(query: QueryDsl | undefined, filter: QueryDsl | null): string | null {

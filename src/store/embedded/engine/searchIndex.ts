@@ -3,10 +3,10 @@
  * Elasticsearch's matching, order and scores (see the modules it assembles: mapping, analyzer,
  * fieldIndex, similarity, lucene/*, query/*, sort, source).
  */
-import { CountResult, Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit } from '../../port';
+import { CountResult, Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit, InnerHits } from '../../port';
 import { floatToJson } from './fieldValues';
 import { InvertedIndex } from './invertedIndex';
-import { describe, isPlainObject } from './json';
+import { describe, isPlainObject, setOwn } from './json';
 import { Collector, TopHit, TopScoreCollector, TopSortedCollector, collectSteps, firstDocs } from './lucene/topDocs';
 import { IndexMapping, Mapping } from './mapping';
 import { evaluateSteps } from './lucene/evaluate';
@@ -17,9 +17,18 @@ import { runSliced } from './budget/scheduler';
 import { DEFAULT_LIMITS, QueryLimits } from './limits';
 import { Matches } from './lucene/matches';
 import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
+import { rangeSortPlan, rangeSortSteps } from './lucene/rangeSort';
 import { buildQuery, parseSearchQuery } from './search';
 import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
-import { filterSource, parseSourceFilter } from './source';
+import { SourceFilter, filterSource } from './source';
+import { parseRequestOptions } from './collect/requestOptions';
+import { withMinScore, withPostFilter, terminateAfter } from './collect/hitFilters';
+import { TRACK_ALL, countNeeded, totalHits } from './collect/totalHits';
+import { firstDocsSteps } from './lucene/firstDocs';
+import { CollapseRequest, Group, checkCollapseField, collapseKeyReader, collapseSteps, collapseValue } from './collapse';
+import { FetchOptions } from './fetch/fetchOptions';
+import { checkFieldRequests, hitFields } from './fetch/hitFields';
+import { Explainer } from './explain/explainHit';
 import { parseHighlight } from './highlight/options';
 import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
@@ -199,7 +208,7 @@ export class SearchIndex {
     const size = checkWindow('size', request.size);
     const aggs = request.aggs === undefined ? null : parseAggregations(request.aggs, this.limits);
     const sortClauses = parseSort(request.sort);
-    const sourceFilter = parseSourceFilter(request._source);
+    const options = parseRequestOptions(request, this.limits);
     const parsed = parseSearchQuery(request.query, filter, this.limits);
     const highlight = request.highlight === undefined ? null : parseHighlight(request.highlight, this.limits);
     const after = request.search_after;
@@ -209,22 +218,37 @@ export class SearchIndex {
       if (after.length !== sortClauses.length) throw new InvalidQueryError(`search_after has ${after.length} value(s) but sort has ${sortClauses.length}`);
       if (from > 0) throw new InvalidQueryError('from must be 0 when search_after is used');
     }
+    checkFieldRequests(options.fetch.fields, this.mapping, false);
+    checkFieldRequests(options.fetch.docvalueFields, this.mapping, true);
+    const collapse = options.collapse;
+    if (collapse !== null) checkCollapseField(collapse, this.mapping);
 
     const index = this.index;
     const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
-    const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs));
+    const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs)) || options.minScore !== null;
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
     const now = Date.now();
     const query = buildQuery(parsed, this.mapping, now, this.limits);
-    const shape = sorts === null && (aggs === null || !hasTopHits(aggs)) ? disjunctionShape(query) : null;
-    let total: number;
-    let top: TopHit<SortKey>[];
+    // what filters the matches between the query and the collectors (collect/hitFilters.ts)
+    const filtering = options.minScore !== null || options.postFilter !== null || options.terminateAfter > 0 || collapse !== null;
+    const shape = sorts === null && !filtering && (aggs === null || !hasTopHits(aggs)) ? disjunctionShape(query) : null;
+    let counted: number;
+    let top: TopHit<SortKey>[] = [];
+    let groups: Group<TopHit<SortKey>>[] | null = null;
+    let pageMatches = Matches.EMPTY;
     let timedOut = false;
+    let terminated = false;
     let matched = Matches.EMPTY;
-    if (shape !== null) {
+    const early = shape === null && options.track !== TRACK_ALL && sorts === null && aggs === null && !filtering ? yield* firstDocsSteps(query, index, Math.max(from + size, countNeeded(options.track)), needsScores, budget) : null;
+    const rangePlan = early === null && shape === null && sorts !== null && !needsScores && aggs === null && !filtering ? rangeSortPlan(query, sorts, index) : null;
+    if (early !== null) {
+      // the total need not be exact and every score is equal: the first documents, counted up to the bound (lucene/firstDocs.ts)
+      counted = early.size;
+      for (let i = 0; i < Math.min(from + size, early.size); i++) top.push({ doc: early.docs[i], score: early.score, keys: [] });
+    } else if (shape !== null) {
       // term disjunction (at most 16 terms): counted and ranked in one pass, scoring only what can make the page
       const result = runDisjunction(shape, index, from + size);
-      total = result?.total ?? 0;
+      counted = result?.total ?? 0;
       top = result?.top ?? [];
       if (aggs !== null) {
         // the aggregations need every match, not its score: the union of the terms' postings,
@@ -236,26 +260,51 @@ export class SearchIndex {
           timedOut = true;
         }
       }
+    } else if (rangePlan !== null) {
+      // sorted on a numeric field the query requires a range of: its values walked in order (lucene/rangeSort.ts)
+      const collector = this.sortedCollector(sorts!, afterKeys, from + size);
+      try {
+        counted = yield* rangeSortSteps(rangePlan, index, collector, from + size, afterKeys?.[0] ?? null, budget);
+        top = yield* collector.topSteps(budget);
+      } catch (err) {
+        if (!(err instanceof TimeExceeded)) throw err;
+        timedOut = true;
+        top = collector.top();
+        counted = collector.collected;
+      }
     } else {
       let collector: Collector<SortKey> | null = null;
       try {
-        const matches = (yield* evaluateSteps(query, index, 1, needsScores, budget)) ?? Matches.EMPTY;
+        let matches = (yield* evaluateSteps(query, index, 1, needsScores, budget)) ?? Matches.EMPTY;
+        if (options.minScore !== null) matches = withMinScore(matches.toList(), options.minScore);
         matched = matches;
+        if (options.postFilter !== null) {
+          const post = buildQuery({ main: options.postFilter, filter: null }, this.mapping, now, this.limits);
+          matches = withPostFilter(matches, yield* evaluateSteps(post, index, 1, false, budget), needsScores);
+        }
+        if (options.terminateAfter > 0) {
+          const cut = terminateAfter(matches, matched, options.terminateAfter);
+          ({ hits: matches, aggs: matched, terminated } = cut);
+        }
         const k = Math.min(from + size, matches.size);
-        if (sorts === null && matches.scores === null) {
+        if (collapse !== null) {
+          pageMatches = matches.toList();
+          groups = yield* this.collapseGroups(collapse.field, pageMatches, sorts, afterKeys, budget);
+          top = groups.slice(0, from + size).map((g) => g.best);
+        } else if (sorts === null && matches.scores === null) {
           top = firstDocs(matches, k); // every score equal: index order
         } else {
           collector = sorts === null ? new TopScoreCollector(k) : this.sortedCollector(sorts, afterKeys, k);
           yield* collectSteps(collector, matches, budget);
           top = yield* collector.topSteps(budget);
         }
-        total = matches.size;
+        counted = matches.size;
       } catch (err) {
         if (!(err instanceof TimeExceeded)) throw err;
         // Elasticsearch's answer past the deadline: what was collected, counted as the total
         timedOut = true;
         top = collector?.top() ?? [];
-        total = collector?.collected ?? 0;
+        counted = collector?.collected ?? 0;
       }
     }
 
@@ -270,25 +319,20 @@ export class SearchIndex {
       }
     }
     const hits: Hit[] = [];
-    const wholeSource = sourceFilter.enabled && sourceFilter.includes.length === 0 && sourceFilter.excludes.length === 0;
+    const fetch = options.fetch;
+    // the caller's query alone: the visibility filter never scores, and is not to be shown (explain/explainHit.ts)
+    const explainer = options.explain && top.length > from ? new Explainer(buildQuery({ main: parsed.main, filter: null }, this.mapping, now, this.limits), index) : null;
     for (let i = from; i < top.length; i++) {
       const m = top[i];
-      const id = index.idOfDoc(m.doc);
-      if (id === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
-      const score = needsScores ? floatToJson(m.score) : null;
-      // the whole source, still as stored text: parsed only if someone reads it (storedSourceHit.ts)
-      const json = wholeSource ? index.sourceJsonOf(m.doc) : undefined;
-      let hit: Hit;
-      if (json !== undefined) {
-        hit = storedSourceHit(id, score, json);
-      } else {
-        const source = sourceFilter.enabled ? index.sourceOf(m.doc) : {};
-        if (source === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
-        hit = { _id: id, _score: score, _source: filterSource(source, sourceFilter, true) };
+      const hit = this.fetchHit(index, m.doc, needsScores ? floatToJson(m.score) : null, fetch.source, fetch);
+      if (collapse !== null && groups !== null) {
+        const group = groups[i];
+        (hit.fields ??= {})[collapse.field] = [collapseValue(group.key, this.mapping.type(collapse.field))];
+        if (collapse.innerHits.length > 0) hit.inner_hits = this.innerHits(index, collapse, group, pageMatches);
       }
       if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
         try {
-          const fragments = yield* highlighter.hit(m.doc, id, index.sourceOf(m.doc) as Doc, budget);
+          const fragments = yield* highlighter.hit(m.doc, hit._id, index.sourceOf(m.doc) as Doc, budget);
           if (fragments !== undefined) hit.highlight = fragments;
         } catch (err) {
           if (!(err instanceof TimeExceeded)) throw err;
@@ -296,10 +340,14 @@ export class SearchIndex {
         }
       }
       if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+      if (explainer !== null) hit._explanation = explainer.explain(m.doc);
       hits.push(hit);
       if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
     }
-    const result: SearchResult = { hits, total };
+    const total = totalHits(counted, timedOut ? TRACK_ALL : options.track);
+    const result: SearchResult = { hits, total: total.total };
+    if (total.relation !== undefined) result.total_relation = total.relation;
+    if (options.terminateAfter > 0) result.terminated_early = terminated;
     if (timedOut) result.timed_out = true;
     if (aggs !== null) {
       // over what the search matched (its query and the caller's filter); past the deadline, over nothing
@@ -310,7 +358,85 @@ export class SearchIndex {
     return result;
   }
 
-  private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number): Collector<SortKey> {
+  /**
+   * One hit: `_id`, `_score`, its `_source` (the whole source still as stored text, parsed only if
+   * someone reads it: storedSourceHit.ts; filtered; or none) and its `fields`.
+   */
+  private fetchHit(index: InvertedIndex, doc: number, score: number | null, source: SourceFilter | null, fetch: FetchOptions): Hit {
+    const id = index.idOfDoc(doc);
+    if (id === undefined) throw new Error(`internal: document ${doc} is not in the index`);
+    const whole = source !== null && source.includes.length === 0 && source.excludes.length === 0;
+    const json = whole ? index.sourceJsonOf(doc) : undefined;
+    let hit: Hit;
+    if (json !== undefined) hit = storedSourceHit(id, score, json);
+    else {
+      hit = { _id: id, _score: score };
+      if (source !== null) {
+        const stored = index.sourceOf(doc);
+        if (stored === undefined) throw new Error(`internal: document ${doc} is not in the index`);
+        hit._source = filterSource(stored, source, true);
+      }
+    }
+    if (fetch.fields.length > 0 || fetch.docvalueFields.length > 0) {
+      const fields = hitFields(index.sourceOf(doc) as Doc, this.mapping, fetch.fields, fetch.docvalueFields);
+      if (Object.keys(fields).length > 0) hit.fields = fields;
+    }
+    return hit;
+  }
+
+  /** The groups of `collapse` over the matches, best group first (collapse.ts). */
+  private *collapseGroups(field: string, list: Matches, sorts: ResolvedSort[] | null, afterKeys: SortKey[] | null, budget: Budget): Steps<Group<TopHit<SortKey>>[]> {
+    const keyOf = collapseKeyReader(field, this.index.field(field));
+    const docs = list.docs as Int32Array;
+    if (sorts === null) {
+      const byScore = (a: TopHit<SortKey>, b: TopHit<SortKey>) => b.score - a.score || a.doc - b.doc;
+      return yield* collapseSteps(docs, list.size, keyOf, (i) => ({ doc: docs[i], score: list.scoreAt(i), keys: [] }), byScore, () => budget.due());
+    }
+    const compareKeyLists = (a: SortKey[], b: SortKey[]) => {
+      for (let j = 0; j < sorts.length; j++) {
+        const c = compareKeys(sorts[j], a[j], b[j]);
+        if (c !== 0) return c;
+      }
+      return 0;
+    };
+    const hitAt = (i: number): TopHit<SortKey> | null => {
+      const keys = sorts.map((s) => sortKey(s, docs[i], list.scoreAt(i)));
+      if (afterKeys !== null && compareKeyLists(keys, afterKeys) <= 0) return null;
+      return { doc: docs[i], score: list.scoreAt(i), keys };
+    };
+    return yield* collapseSteps(docs, list.size, keyOf, hitAt, (a, b) => compareKeyLists(a.keys, b.keys) || a.doc - b.doc, () => budget.due());
+  }
+
+  /** A group's `inner_hits`: its members in each definition's order, that definition's page. */
+  private innerHits(index: InvertedIndex, collapse: CollapseRequest, group: Group<TopHit<SortKey>>, list: Matches): Record<string, InnerHits> {
+    const out: Record<string, InnerHits> = {};
+    const docs = list.docs as Int32Array;
+    const noFields: FetchOptions = { source: null, fields: [], docvalueFields: [] };
+    for (const inner of collapse.innerHits) {
+      const sorts = inner.sort === null ? null : resolveSort(inner.sort, this.mapping, (field) => index.field(field));
+      const members = group.members.map((i) => ({ doc: docs[i], score: list.scoreAt(i), keys: sorts === null ? [] : sorts.map((s) => sortKey(s, docs[i], list.scoreAt(i))) }));
+      members.sort((a, b) => {
+        if (sorts !== null) {
+          for (let j = 0; j < sorts.length; j++) {
+            const c = compareKeys(sorts[j], a.keys[j], b.keys[j]);
+            if (c !== 0) return c;
+          }
+        } else if (a.score !== b.score) return b.score - a.score;
+        return a.doc - b.doc;
+      });
+      const scored = sorts === null || sorts.some((s) => s.kind === 'score');
+      const hits = members.slice(inner.from, inner.from + inner.size).map((m) => {
+        const hit = this.fetchHit(index, m.doc, scored ? floatToJson(m.score) : null, inner.source, noFields);
+        if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+        return hit;
+      });
+      const maxScore = scored && members.length > 0 ? floatToJson(Math.max(...members.map((m) => m.score))) : null;
+      setOwn(out, inner.name, { hits: { total: members.length, max_score: maxScore, hits } });
+    }
+    return out;
+  }
+
+  private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number): TopSortedCollector<SortKey> {
     const compare = (a: SortKey[], b: SortKey[]) => {
       for (let i = 0; i < sorts.length; i++) {
         const c = compareKeys(sorts[i], a[i], b[i]);

@@ -21,7 +21,7 @@ describe('storedSourceHit', () => {
     expect(readOnlySource(one)).toBe(readOnlySource(two));
     expect(Object.isFrozen(readOnlySource(one).tags)).toBe(true);
     expect(one[SOURCE_JSON]).toBeDefined(); // reading it that way keeps the text for the wire
-    two._source.name = 'mine'; // _source is still a private copy...
+    two._source!.name = 'mine'; // _source is still a private copy...
     expect(readOnlySource(two)).toEqual({ name: 'mine', tags: ['a'] }); // ...and from then on the truth
     expect(readOnlySource(one)).toEqual({ name: 'x', tags: ['a'] });
     expect(readOnlySource(stored('b', 1, { n: 1 }))).toEqual({ n: 1 }); // not cached: _source

@@ -1,0 +1,130 @@
+/**
+ * The first matches of a constant-scoring query in index order, without evaluating all of it: what
+ * Lucene's TopScoreDocCollector does when the total need not be exact (`track_total_hits` false or
+ * a bound). Once it holds k hits that all score the same, no later document can compete (ties go
+ * to the earlier document), so it raises its minimum competitive score and the constant-score
+ * scorers stop (ConstantScoreScorer.setMinCompetitiveScore); counting stops at the bound.
+ *
+ * Here: a query that is a conjunction of constant-scoring parts (match_all, constant_score, a bool
+ * of `must`/`filter`/`must_not` clauses whose scoring clauses score constants, as the gateway's
+ * match_all + tenant filter is) has each part evaluated (a cached leaf costs nothing) and their
+ * intersection walked from the first document, stopping at `limit`. Anything else: null, and the
+ * search evaluates the query whole.
+ */
+import { Budget, Steps } from '../budget/budget';
+import { InvertedIndex } from '../invertedIndex';
+import { evaluateSteps } from './evaluate';
+import { Matches } from './matches';
+import { LQuery } from './query';
+
+const f = Math.fround;
+
+interface Conjunction {
+  sets: Matches[];
+  excluded: Matches[];
+  score: number;
+}
+
+/** undefined: no document can match; null: not a conjunction of constant-scoring parts. */
+type Plan = Conjunction | null | undefined;
+
+function* whole(query: LQuery, index: InvertedIndex, boost: number, scoring: boolean, budget: Budget): Steps<Plan> {
+  const m = yield* evaluateSteps(query, index, boost, scoring, budget);
+  if (m === null || m.size === 0) return undefined;
+  if (m.scores !== null) return null;
+  return { sets: [m], excluded: [], score: scoring ? m.constant : 0 };
+}
+
+function* plan(query: LQuery, index: InvertedIndex, boost: number, scoring: boolean, budget: Budget): Steps<Plan> {
+  switch (query.type) {
+    case 'matchAll':
+      return { sets: [Matches.bits(index.live.words, index.live.size)], excluded: [], score: scoring ? boost : 0 };
+    case 'boost':
+      return yield* plan(query.query, index, f(query.boost * boost), scoring, budget);
+    case 'constantScore': {
+      const inner = yield* plan(query.query, index, 1, false, budget);
+      if (inner === null || inner === undefined) return inner;
+      return { ...inner, score: scoring ? boost : 0 };
+    }
+    case 'bool': {
+      if (query.clauses.some((c) => c.occur === 'should')) return null;
+      const out: Conjunction = { sets: [], excluded: [], score: 0 };
+      let sum = 0;
+      let musts = 0;
+      for (const clause of query.clauses) {
+        if (clause.occur === 'must_not') {
+          const m = yield* evaluateSteps(clause.query, index, 1, false, budget);
+          if (m !== null && m.size > 0) out.excluded.push(m);
+          continue;
+        }
+        const scoringClause = scoring && clause.occur === 'must';
+        const sub = yield* plan(clause.query, index, boost, scoringClause, budget);
+        if (sub === undefined) return undefined;
+        if (sub === null) return null;
+        out.sets.push(...sub.sets);
+        out.excluded.push(...sub.excluded);
+        if (clause.occur === 'must') {
+          sum += sub.score;
+          musts++;
+        }
+      }
+      if (out.sets.length === 0) return null;
+      // BooleanWeight: the must clauses' scores summed in double, rounded once (a lone filter scores 0)
+      out.score = scoring && musts > 0 ? f(sum) : 0;
+      return out;
+    }
+    default:
+      return yield* whole(query, index, boost, scoring, budget);
+  }
+}
+
+export interface FirstDocs {
+  docs: Int32Array;
+  /** How many were found (at most the limit). */
+  size: number;
+  /** The score every one of them has. */
+  score: number;
+}
+
+/** The first `limit` matches of `query` in index order, or null when the query is not of the shape above. */
+export function* firstDocsSteps(query: LQuery, index: InvertedIndex, limit: number, needsScores: boolean, budget: Budget): Steps<FirstDocs | null> {
+  const p = yield* plan(query, index, 1, needsScores, budget);
+  if (p === null) return null;
+  if (p === undefined) return { docs: new Int32Array(0), size: 0, score: 0 };
+  const cap = Math.min(limit, index.maxDoc);
+  const out = new Int32Array(Math.max(0, cap));
+  let n = 0;
+  const bitSets = p.sets.filter((s) => s.isBits);
+  const lists = p.sets.filter((s) => !s.isBits);
+  const accept = (doc: number) => {
+    for (const s of lists) if (!s.has(doc)) return false;
+    for (const e of p.excluded) if (e.has(doc)) return false;
+    return true;
+  };
+  if (lists.length > 0) {
+    // the shortest list drives, every other part is tested
+    lists.sort((a, b) => a.size - b.size);
+    const driver = lists[0];
+    const docs = driver.docs as Int32Array;
+    for (let i = 0; i < driver.size && n < cap; i++) {
+      const doc = docs[i];
+      let ok = true;
+      for (const b of bitSets) if (((b.bits as Uint32Array)[doc >>> 5] & (1 << (doc & 31))) === 0) ok = false;
+      if (ok && accept(doc)) out[n++] = doc;
+    }
+  } else {
+    // bitsets only: AND them a word at a time, from the first
+    const words = Math.min(...bitSets.map((b) => (b.bits as Uint32Array).length));
+    for (let w = 0; w < words && n < cap; w++) {
+      let word = (bitSets[0].bits as Uint32Array)[w];
+      for (let j = 1; j < bitSets.length && word !== 0; j++) word &= (bitSets[j].bits as Uint32Array)[w];
+      while (word !== 0 && n < cap) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const doc = (w << 5) | bit;
+        if (p.excluded.length === 0 || accept(doc)) out[n++] = doc;
+      }
+    }
+  }
+  return { docs: out, size: n, score: p.score };
+}
