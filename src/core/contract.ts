@@ -32,6 +32,8 @@ export interface BodyContract {
   schema: JsonSchema;
   /** Named examples: each one a body the operation's parse accepts. */
   examples: Record<string, { summary: string; value: unknown }>;
+  /** The body's other forms, by media type (REST's Content-Type), beside JSON: e.g. `_bulk`'s NDJSON. */
+  alternatives?: Record<string, { schema: JsonSchema; example: string }>;
 }
 
 export interface OperationContract {

@@ -136,6 +136,16 @@ export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateRes
         array: { summary: 'An array of entities', value: [{ name: 'Sales' }, { _id: 'rd', name: 'R&D' }] },
         documents: { summary: "Kuzzle's documents", value: { documents: [{ _id: 'sales', body: { name: 'Sales' } }] } },
       },
+      alternatives: {
+        'application/x-ndjson': {
+          schema: {
+            type: 'string',
+            description:
+              "Elasticsearch's bulk form: an action line (`create` or `index`, with an optional `_id`) then the entity's line, each ending with a newline; `MAX_BULK_BYTES` at most.",
+          },
+          example: '{"create":{"_id":"sales"}}\n{"name":"Sales"}\n{"index":{"_id":"rd"}}\n{"name":"R&D"}\n',
+        },
+      },
     },
     result: MCREATE_RESULT_SCHEMA,
     resultExample: { successes: [{ _id: 'atlantis', _source: EXAMPLE_ENTITY, status: 201 }], errors: [] },

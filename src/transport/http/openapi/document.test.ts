@@ -72,6 +72,10 @@ describe('the OpenAPI document', () => {
     expect(create.parameters.map((p: any) => p.name ?? p.$ref)).toEqual(['expiresIn', '_id', '#/components/parameters/RequestId']);
     expect(Object.keys(create.responses).sort()).toEqual(['200', '400', '401', '409', '413', '429', '500', '503']);
     expect((doc.paths['/v4/_now'].get as any).responses['401']).toBeUndefined();
+    // _bulk's other form, Elasticsearch's NDJSON
+    const bulk = (doc.paths['/v4/entity/{collection}/_bulk'].post as any).requestBody.content;
+    expect(Object.keys(bulk)).toEqual(['application/json', 'application/x-ndjson']);
+    expect(bulk['application/x-ndjson']).toMatchObject({ schema: { type: 'string' }, example: expect.stringMatching(/^\{"create":/) });
   });
 
   it('has the closed catalogue: every id in ErrorId, one example each', () => {

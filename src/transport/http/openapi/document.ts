@@ -107,7 +107,10 @@ function operationObject(route: RouteDef, op: Operation, components: Components)
   if (contract.body !== undefined) {
     out.requestBody = {
       required: contract.body.required,
-      content: { 'application/json': { schema: components.use(contract.body.schema), examples: contract.body.examples } },
+      content: {
+        'application/json': { schema: components.use(contract.body.schema), examples: contract.body.examples },
+        ...Object.fromEntries(Object.entries(contract.body.alternatives ?? {}).map(([type, { schema, example }]) => [type, { schema, example }])),
+      },
     };
   }
   out.responses = operationResponses(op, components, String(ADDRESS_ARGS.collection.example));
