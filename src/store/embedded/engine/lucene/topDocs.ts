@@ -187,6 +187,17 @@ export class TopSortedCollector<K> implements Collector<K> {
     heap[at] = item;
   }
 
+  /** One document, counted as collected. */
+  offer(doc: number, score: number): void {
+    this.collected++;
+    this.visit(doc, score);
+  }
+
+  /** The page holds `k` hits. */
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
   private visit(doc: number, score: number): void {
     const { heap, k } = this;
     const scratch = this.scratch;
