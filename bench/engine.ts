@@ -14,7 +14,9 @@
  *   the same match with one typo per word and `fuzziness: AUTO`, `match_bool_prefix` on the first one
  *   to three letters of a word, the match with a `terms` facet on category, and with a monthly
  *   `date_histogram` on `published`. Goals: fuzzy and prefix p99 at most 3x the plain match's; the
- *   terms facet over every match at most 2x the same search without it.
+ *   terms facet over every match at most 2x the same search without it;
+ * - issue 19: `match_all` under the tenant filter with `track_total_hits: false` beside the same
+ *   search counting every match; goal: at least 5x faster at 100k documents.
  *
  * Settings: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000),
  * BENCH_BUILDS (rounds of timed builds, each round building every side back to back: default 3; 1 at
@@ -133,6 +135,8 @@ const FUZZY = 'fuzzy match (AUTO), one typo per word, + tenant filter';
 const BOOL_PREFIX = 'match_bool_prefix on 1-3 letters + tenant filter';
 const TERMS_FACET = 'match + terms facet on category + tenant filter';
 const DATE_HISTOGRAM = 'match + monthly date_histogram + tenant filter';
+const ALL_EXACT = 'match_all + tenant filter, exact total';
+const ALL_UNTRACKED = 'match_all + tenant filter, track_total_hits: false';
 
 /** The word with its second and third letters swapped (a typo of one transposition), words of 3 letters or more. */
 const typo = (word: string): string => (word.length < 3 ? word : word[0] + word[2] + word[1] + word.slice(3));
@@ -168,6 +172,9 @@ function engineWorkloads(index: SearchIndex, rounds: number): Map<string, Worklo
   add('selective term, 0.04% of docs', (i) => index.search({ query: { term: { name: SELECTIVE[i] } }, ...page }));
   add('rare term, 0.01% of docs', (i) => index.search({ query: { term: { name: RARE[i] } }, ...page }));
   add('count: match on name + tenant filter', (i) => index.count({ match: { name: TEXTS[i] } }, TENANT_FILTER));
+  // issue 19: what a page without its total costs (the first documents only) beside the exact count (every match); a page at a varying offset
+  add(ALL_EXACT, (i) => index.search({ query: { match_all: {} }, from: i % 50, size: 10 }, TENANT_FILTER));
+  add(ALL_UNTRACKED, (i) => index.search({ query: { match_all: {} }, from: i % 50, size: 10, track_total_hits: false }, TENANT_FILTER));
   add('match on description (20-word field)', (i) => index.search({ query: { match: { description: TEXTS[i] } }, ...page }));
   return out;
 }
@@ -286,6 +293,8 @@ function printSummary(results: SizeResult[]): void {
     const vs = (name: string, get: (l: Latency) => number) => get(w(name).latency) / get(base);
     const at = `at ${r.size.toLocaleString('en-US')} documents, against ${GATEWAY_MATCH} (p50 ${ms(base.p50)}, p99 ${ms(base.p99)})`;
     console.log(`${at}: fuzzy p99 ${vs(FUZZY, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(FUZZY, (l) => l.p99) <= 3)}; match_bool_prefix p99 ${vs(BOOL_PREFIX, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(BOOL_PREFIX, (l) => l.p99) <= 3)}`);
+    const untracked = w(ALL_EXACT).latency.p50 / w(ALL_UNTRACKED).latency.p50;
+    console.log(`at ${r.size.toLocaleString('en-US')} documents: ${ALL_UNTRACKED} p50 ${ms(w(ALL_UNTRACKED).latency.p50)}, ${untracked.toFixed(1)}x faster than the exact total (p50 ${ms(w(ALL_EXACT).latency.p50)}) (target >= 5x at 100,000): ${verdict(untracked >= 5)}`);
     console.log(`${at}: terms facet p50 ${vs(TERMS_FACET, (l) => l.p50).toFixed(2)}x, p99 ${vs(TERMS_FACET, (l) => l.p99).toFixed(2)}x (target <= 2x): ${verdict(vs(TERMS_FACET, (l) => l.p99) <= 2)}; monthly date_histogram p50 ${vs(DATE_HISTOGRAM, (l) => l.p50).toFixed(2)}x, p99 ${vs(DATE_HISTOGRAM, (l) => l.p99).toFixed(2)}x`);
   }
   const small = results.find((r) => r.size === 10_000);

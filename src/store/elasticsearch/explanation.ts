@@ -37,11 +37,13 @@ function clean(e: Explanation, mentions: (text: string) => boolean): Explanation
 export function withoutFilter(raw: unknown, filter: QueryDsl | null): Explanation | undefined {
   if (!isExplanation(raw)) return undefined;
   const fields = filterFields(filter);
-  const mentions = (text: string) => fields.some((f) => text.includes(`${f}:`));
+  // a field named as a whole word (`allowTenantIds:acme`, `allowTenantIds:(* acme)`, a quoted name), not as part of another's
+  const patterns = fields.map((f) => new RegExp(`(^|[^\\w.])${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w.]|$)`));
+  const mentions = (text: string) => patterns.some((p) => p.test(text));
   if (fields.length === 0) return clean(raw, () => false);
   const details = Array.isArray(raw.details) ? raw.details.filter(isExplanation) : [];
   // the restricted query's "sum of:": the query's explanation, and the filter's required clause
-  if (raw.description === 'sum of:' && details.length === 2 && details[1].description === 'match on required clause, product of:' && JSON.stringify(details[1]).match(/:/) && details[1].details.some((d) => mentions(d.description))) {
+  if (raw.description === 'sum of:' && details.length === 2 && details[1].description === 'match on required clause, product of:' && details[1].details.some((d) => mentions(d.description))) {
     return clean(details[0], mentions);
   }
   // match_all under the filter: ConstantScore(<filter>)

@@ -15,7 +15,7 @@ import { Client, errors, type ClientOptions } from '@elastic/elasticsearch';
 import Mock from '@elastic/elasticsearch-mock';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InvalidQueryError, QueryLimitError, type Doc, type SearchRequest } from '../../port';
+import { InvalidQueryError, QueryLimitError, type Doc, type Hit, type SearchRequest } from '../../port';
 import { SearchIndex, type Mapping } from '../../embedded/engine';
 
 export interface RecordedRequest {
@@ -361,28 +361,39 @@ export class FakeElasticsearch {
   }
 
   private search(indexName: string, body: any, q: Record<string, string>): FakeAnswer {
+    const SEARCH_KEYS = ['query', 'sort', 'search_after', '_source', 'highlight', 'aggs', 'track_total_hits', 'terminate_after', 'min_score', 'post_filter', 'explain', 'collapse', 'fields', 'docvalue_fields', 'stored_fields'] as const;
     const index = this.indices.get(indexName);
     if (!index) {
       if (q.ignore_unavailable === 'true') return { took: 0, timed_out: false, _shards: { total: 0, successful: 0, skipped: 0, failed: 0 }, hits: { total: { value: 0, relation: 'eq' }, max_score: null, hits: [] } };
       return esError(404, 'index_not_found_exception', `no such index [${indexName}]`, { index: indexName });
     }
     const request: SearchRequest = { from: body.from ?? 0, size: body.size ?? 10 };
-    for (const key of ['query', 'sort', 'search_after', '_source', 'highlight', 'aggs'] as const) if (body[key] !== undefined) (request as any)[key] = body[key];
+    for (const key of SEARCH_KEYS) if (body[key] !== undefined) (request as any)[key] = body[key];
     try {
       const result = index.search.search(request, null);
-      const hits = result.hits.map((h) => {
+      // Elasticsearch's hit: _index, and inner hits' totals as objects
+      const esHit = (h: Hit): Record<string, unknown> => {
         const hit: Record<string, unknown> = { _index: indexName, _id: h._id, _score: h._score };
-        if (body._source !== false) hit._source = h._source;
+        if (h._source !== undefined) hit._source = h._source;
+        if (h.fields !== undefined) hit.fields = h.fields;
         if (h.highlight !== undefined) hit.highlight = h.highlight;
         if (h.sort !== undefined) hit.sort = h.sort;
+        if (h.inner_hits !== undefined) {
+          hit.inner_hits = Object.fromEntries(Object.entries(h.inner_hits).map(([name, inner]) => [name, { hits: { total: { value: inner.hits.total, relation: 'eq' }, max_score: inner.hits.max_score, hits: inner.hits.hits.map(esHit) } }]));
+        }
+        if (h._explanation !== undefined) hit._explanation = h._explanation;
         return hit;
-      });
+      };
+      const hits = result.hits.map(esHit);
       const scores = result.hits.map((h) => h._score).filter((s): s is number => s !== null);
+      // track_total_hits false: no total at all
+      const total = result.total < 0 ? {} : { total: { value: result.total, relation: result.total_relation ?? 'eq' } };
       return {
         took: 1,
         timed_out: false,
+        ...(result.terminated_early === undefined ? {} : { terminated_early: result.terminated_early }),
         _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
-        hits: { total: { value: result.total, relation: 'eq' }, max_score: scores.length > 0 ? Math.max(...scores) : null, hits },
+        hits: { ...total, max_score: scores.length > 0 ? Math.max(...scores) : null, hits },
         ...(result.aggregations === undefined ? {} : { aggregations: withIndexInTopHits(result.aggregations, indexName) }),
       };
     } catch (err) {

@@ -8,6 +8,9 @@ import type { EntityChange } from '../../../core/events/changeFeed';
 export const AGGS_REQUEST: unique symbol = Symbol('aggsRequest');
 type WithAggs = SearchResult & { [AGGS_REQUEST]?: Record<string, unknown> };
 
+/** Whether the hit carries a `_source` (a search with `_source: false` or `stored_fields` answers hits without). */
+const hasSource = (hit: Hit): boolean => hit[SOURCE_JSON] !== undefined || hit._source !== undefined;
+
 /** entityType -> GraphQL type, for the types with a GraphQL type of their own. */
 const TYPED: Record<string, string> = { country: 'Country' };
 
@@ -21,18 +24,24 @@ export const entityTypeResolvers = {
     id: (hit: Hit) => hit._id,
     score: (hit: Hit) => hit._score,
     // answers only read sources: cached pages share one frozen parse per hit
-    entity: (hit: Hit) => readOnlySource(hit),
+    entity: (hit: Hit) => (hasSource(hit) ? readOnlySource(hit) : null),
     // the stored text when the store kept it: copied into HTTP answers, never parsed for them
     source: (hit: Hit) => {
+      if (!hasSource(hit)) return null;
       const json = hit[SOURCE_JSON];
       return json === undefined ? readOnlySource(hit) : new RawJson(json, () => readOnlySource(hit));
     },
     highlight: (hit: Hit) => hit.highlight ?? null,
+    fields: (hit: Hit) => hit.fields ?? null,
+    innerHits: (hit: Hit) => hit.inner_hits ?? null,
+    explanation: (hit: Hit) => hit._explanation ?? null,
   },
   SearchResult: {
     // a size 0 search with aggs answers no hits (core's SearchAnswer)
     hits: (result: Partial<SearchResult>) => result.hits ?? [],
     timedOut: (result: SearchResult) => result.timed_out === true,
+    totalRelation: (result: SearchResult) => result.total_relation ?? null,
+    terminatedEarly: (result: SearchResult) => result.terminated_early ?? null,
     aggregations: (result: SearchResult) => result.aggregations ?? null,
     facets: (result: WithAggs) => facetsOf(result[AGGS_REQUEST], result.aggregations),
     facet: (result: WithAggs, args: { name: string }) => facetsOf(result[AGGS_REQUEST], result.aggregations).find((f) => f.name === args.name) ?? null,

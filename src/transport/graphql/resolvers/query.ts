@@ -24,7 +24,31 @@ interface SearchArgs {
   timeout?: string | null;
   highlight?: unknown;
   aggs?: unknown;
+  source?: unknown;
+  fields?: unknown;
+  docvalueFields?: unknown;
+  storedFields?: unknown;
+  trackTotalHits?: unknown;
+  terminateAfter?: number | null;
+  minScore?: number | null;
+  postFilter?: unknown;
+  explain?: boolean | null;
+  collapse?: unknown;
 }
+
+/** GraphQL argument -> the search body's member of the same meaning (the rest of the search request). */
+const BODY_MEMBERS: [keyof SearchArgs, string][] = [
+  ['source', '_source'],
+  ['fields', 'fields'],
+  ['docvalueFields', 'docvalue_fields'],
+  ['storedFields', 'stored_fields'],
+  ['trackTotalHits', 'track_total_hits'],
+  ['terminateAfter', 'terminate_after'],
+  ['minScore', 'min_score'],
+  ['postFilter', 'post_filter'],
+  ['explain', 'explain'],
+  ['collapse', 'collapse'],
+];
 
 /** The GraphQL arguments as the search body and arguments REST would have sent. */
 export function searchRequestOf(args: SearchArgs, requestId: string) {
@@ -35,6 +59,7 @@ export function searchRequestOf(args: SearchArgs, requestId: string) {
   if (args.timeout !== undefined && args.timeout !== null) body.timeout = args.timeout;
   if (args.highlight !== undefined && args.highlight !== null) body.highlight = args.highlight;
   if (args.aggs !== undefined && args.aggs !== null) body.aggs = args.aggs;
+  for (const [arg, member] of BODY_MEMBERS) if (args[arg] !== undefined && args[arg] !== null) body[member] = args[arg];
   return unwrap(parseSearchRequest(body, { from: args.from, size: args.size }), requestId);
 }
 

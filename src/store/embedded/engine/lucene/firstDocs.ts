@@ -11,6 +11,7 @@
  * intersection walked from the first document, stopping at `limit`. Anything else: null, and the
  * search evaluates the query whole.
  */
+import { nextSetBit } from '../bitset';
 import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { evaluateSteps } from './evaluate';
@@ -92,6 +93,16 @@ export function* firstDocsSteps(query: LQuery, index: InvertedIndex, limit: numb
   if (p === null) return null;
   if (p === undefined) return { docs: new Int32Array(0), size: 0, score: 0 };
   const cap = Math.min(limit, index.maxDoc);
+  if (p.sets.length === 1 && p.excluded.length === 0) {
+    // one part (a cached filter's bitset, say): its size is known, only the first documents are read
+    const only = p.sets[0];
+    const size = Math.min(cap, only.size);
+    const docs = new Int32Array(size);
+    if (only.bits !== null) {
+      for (let doc = nextSetBit(only.bits, 0), i = 0; doc !== -1 && i < size; doc = nextSetBit(only.bits, doc + 1)) docs[i++] = doc;
+    } else docs.set((only.docs as Int32Array).subarray(0, size));
+    return { docs, size, score: p.score };
+  }
   const out = new Int32Array(Math.max(0, cap));
   let n = 0;
   const bitSets = p.sets.filter((s) => s.isBits);
