@@ -41,7 +41,7 @@ describe('checkSearchRequest (before anything is sent)', () => {
     [{ more_like_this: { like: 'x' } }, 'more_like_this'],
     [{ percolate: { field: 'q' } }, 'percolate'],
     [{ query_string: { query: 'name:(x' } }, 'Cannot parse'],
-    [{ bool: { must: [{ function_score: {} }] } }, 'function_score'],
+    [{ bool: { must: [{ terms_set: {} }] } }, 'terms_set'],
     [{ bool: { filter: [{ script: { script: 'doc' } }] } }, 'script'],
   ])('refuses the query %p, naming %s, like the embedded store', (query, name) => {
     expect(refusal(() => checkSearchRequest(req({ query }), null))).toContain(name);

@@ -33,6 +33,8 @@ export function luceneString(query: LQuery): string {
       return query.key;
     case 'disMax':
       return `(${query.disjuncts.map(luceneString).join(' | ')})${query.tieBreaker === 0 ? '' : `~${javaFloat(query.tieBreaker)}`}`;
+    case 'functionScore':
+      return `function score (${luceneString(query.query)}, functions: [${query.functions.map((fn) => `{${fn.filter === null ? '' : `filter(${luceneString(fn.filter)}), `}function [${fn.text}]}`).join('')}])`;
     case 'bool': {
       const prefix = { must: '+', filter: '#', must_not: '-', should: '' } as const;
       const text = query.clauses.map((c) => prefix[c.occur] + (c.query.type === 'bool' ? `(${luceneString(c.query)})` : luceneString(c.query))).join(' ');

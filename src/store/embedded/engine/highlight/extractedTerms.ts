@@ -51,6 +51,7 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
     }
     case 'boost':
     case 'constantScore':
+    case 'functionScore':
       extract(query.query, tests, out, expand);
       return;
     case 'bool':

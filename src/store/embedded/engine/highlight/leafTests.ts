@@ -17,6 +17,7 @@ export function* leafTests(query: LQuery, budget: Budget, out = new Map<LeafQuer
       break;
     case 'boost':
     case 'constantScore':
+    case 'functionScore':
       yield* leafTests(query.query, budget, out);
       break;
     case 'bool':

@@ -70,6 +70,7 @@ function mayMatch(query: LQuery, accepts: (field: string) => boolean): boolean {
       return query.terms !== undefined ? accepts(query.terms.field) : query.expand !== undefined;
     case 'boost':
     case 'constantScore':
+    case 'functionScore':
       return mayMatch(query.query, accepts);
     case 'bool':
       return query.clauses.some((c) => c.occur !== 'must_not' && mayMatch(c.query, accepts));

@@ -63,6 +63,7 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
         return;
       case 'boost':
       case 'constantScore':
+      case 'functionScore':
         visit(q.query);
         return;
       case 'bool':
@@ -171,6 +172,7 @@ export function* weightMatchesSteps(
         return q.field === field ? yield* phrase(q.termArrays, q.positions, q.slop) : yield* elsewhere(q);
       case 'boost':
       case 'constantScore':
+      case 'functionScore':
         return yield* visit(q.query);
       case 'disMax': {
         let out: Found = null;

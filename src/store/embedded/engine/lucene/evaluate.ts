@@ -23,9 +23,10 @@ import { InvertedIndex } from '../invertedIndex';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
 import { expandSteps } from './expand';
+import { functionScores, subQueryNeedsScores } from './functionScore';
 import { Matches } from './matches';
 import { multiPhraseSteps } from './multiPhrase';
-import { BooleanQuery, DisMaxQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
+import { BooleanQuery, DisMaxQuery, FunctionScoreQuery, LQuery, LeafQuery, isScoring, queryKey } from './query';
 import { phraseMatches, termMatches } from './termMatches';
 
 const f = Math.fround;
@@ -83,7 +84,28 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
       return yield* evaluateDisMax(query, index, boost, needsScores, budget);
     case 'bool':
       return yield* evaluateBoolean(query, index, boost, needsScores, budget);
+    case 'functionScore':
+      return yield* evaluateFunctionScore(query, index, boost, needsScores, budget);
   }
+}
+
+/**
+ * FunctionScoreQuery.createWeight: without scores (and no min_score) the sub-query alone; else the
+ * sub-query (given the boost, unless the boost applies outside), the functions' filters without
+ * scores, and the scores of functionScore.ts.
+ */
+function* evaluateFunctionScore(query: FunctionScoreQuery, index: InvertedIndex, boost: number, needsScores: boolean, budget: Budget): Steps<Matches | null> {
+  const subBoost = query.boostOutside ? 1 : boost;
+  if (!needsScores && query.minScore === null) return yield* evaluateNode(query.query, index, subBoost, false, budget);
+  const sub = yield* evaluateNode(query.query, index, subBoost, subQueryNeedsScores(query), budget);
+  if (sub === null) return null;
+  const filters: (Matches | null)[] = [];
+  for (const fn of query.functions) {
+    if (budget.due()) yield;
+    filters.push(fn.filter === null ? null : ((yield* filterSteps(fn.filter, index, budget)) ?? Matches.EMPTY));
+  }
+  if (budget.due()) yield;
+  return functionScores(query, index, sub, filters, boost, needsScores);
 }
 
 /**

@@ -16,7 +16,7 @@
 import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { tooManyClauses } from '../limits';
-import { Clause, LQuery, booleanQuery, boostQuery, constantScore, countClauses, disMax } from './query';
+import { Clause, LQuery, ScoreFunction, booleanQuery, boostQuery, constantScore, countClauses, disMax } from './query';
 import { rewrite } from './rewrite';
 
 const counted = new WeakMap<LQuery, { clauses: number; limit: number }>();
@@ -62,6 +62,17 @@ function* replaceLeaves(query: LQuery, index: InvertedIndex, budget: Budget): St
         clauses.push(inner === clause.query ? clause : { occur: clause.occur, query: inner });
       }
       return changed ? booleanQuery(clauses, query.minimumShouldMatch) : query;
+    }
+    case 'functionScore': {
+      const inner = yield* replaceLeaves(query.query, index, budget);
+      let changed = inner !== query.query;
+      const functions: ScoreFunction[] = [];
+      for (const fn of query.functions) {
+        const filter = fn.filter === null ? null : yield* replaceLeaves(fn.filter, index, budget);
+        if (filter !== fn.filter) changed = true;
+        functions.push(filter === fn.filter ? fn : { ...fn, filter });
+      }
+      return changed ? { ...query, query: inner, functions } : query;
     }
     case 'disMax': {
       let changed = false;

@@ -132,7 +132,47 @@ export interface LeafQuery {
   readonly pointRange?: { readonly field: string; readonly range: { lower: number | null; includeLower: boolean; upper: number | null; includeUpper: boolean } };
 }
 
-export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery;
+/**
+ * One function of a FunctionScoreQuery (Elasticsearch's ScoreFunction, with its FilterScoreFunction
+ * filter when it has one): bound to an index, it gives a document's factor (a double).
+ */
+export interface ScoreFunction {
+  /** The documents it applies to (FilterScoreFunction), null for all. */
+  readonly filter: LQuery | null;
+  /** ScoreFunction.getWeight: the `weight` given, else 1 (what score_mode avg divides by). */
+  readonly weight: number;
+  /** Identity of the function (its parameters), for equality. */
+  readonly key: string;
+  /** Elasticsearch's toString of the function, for explanations. */
+  readonly text: string;
+  /** The function over one index: the factor of a matching document, given its sub-query score. */
+  bind(index: InvertedIndex): (doc: number, subQueryScore: number) => number;
+}
+
+export type FunctionScoreMode = 'multiply' | 'sum' | 'avg' | 'first' | 'max' | 'min';
+export type CombineMode = 'multiply' | 'replace' | 'sum' | 'avg' | 'max' | 'min';
+
+/**
+ * Elasticsearch's FunctionScoreQuery (function_score), and Lucene's FunctionScoreQuery.boostByQuery
+ * (`boosting`) as the same node with `boostOutside`: Elasticsearch's passes the boost it receives to
+ * its sub-query, Lucene's multiplies the final (double) score by it.
+ */
+export interface FunctionScoreQuery {
+  readonly type: 'functionScore';
+  readonly query: LQuery;
+  readonly functions: readonly ScoreFunction[];
+  readonly scoreMode: FunctionScoreMode;
+  readonly boostMode: CombineMode;
+  /** A float (Float.MAX_VALUE when not given). */
+  readonly maxBoost: number;
+  readonly minScore: number | null;
+  readonly boostOutside: boolean;
+}
+
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery;
+
+/** Float.MAX_VALUE. */
+export const FLOAT_MAX = 3.4028234663852886e38;
 
 export const MATCH_ALL: MatchAllQuery = { type: 'matchAll' };
 
@@ -209,6 +249,11 @@ export function countClauses(query: LQuery): number {
     case 'boost':
     case 'constantScore':
       return countClauses(query.query);
+    case 'functionScore': {
+      let n = countClauses(query.query);
+      for (const fn of query.functions) if (fn.filter !== null) n += countClauses(fn.filter);
+      return n;
+    }
     case 'bool': {
       let n = 0;
       for (const clause of query.clauses) n += countClauses(clause.query);
@@ -268,6 +313,11 @@ export function queryKey(query: LQuery): string {
       break;
     case 'leaf':
       key = `L${query.key}`;
+      break;
+    case 'functionScore':
+      key = `F${JSON.stringify([query.scoreMode, query.boostMode, query.maxBoost, query.minScore, query.boostOutside])}(${queryKey(query.query)};${query.functions
+        .map((fn) => `${fn.filter === null ? '' : queryKey(fn.filter)}:${fn.key}`)
+        .join(';')})`;
       break;
   }
   keys.set(query, key);

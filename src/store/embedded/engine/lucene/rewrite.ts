@@ -13,6 +13,7 @@ import {
   Clause,
   ConstantScoreQuery,
   DisMaxQuery,
+  FunctionScoreQuery,
   LQuery,
   MATCH_ALL,
   MultiPhraseQuery,
@@ -57,9 +58,25 @@ export function rewriteOnce(query: LQuery): LQuery {
       return rewritePhrase(query);
     case 'multiPhrase':
       return rewriteMultiPhrase(query);
+    case 'functionScore':
+      return rewriteFunctionScore(query);
     default:
       return query;
   }
+}
+
+/** FunctionScoreQuery.rewrite: its sub-query and its functions' filters rewritten. */
+function rewriteFunctionScore(query: FunctionScoreQuery): LQuery {
+  const inner = rewriteOnce(query.query);
+  let changed = inner !== query.query;
+  const functions = query.functions.map((fn) => {
+    if (fn.filter === null) return fn;
+    const filter = rewriteOnce(fn.filter);
+    if (filter === fn.filter) return fn;
+    changed = true;
+    return { ...fn, filter };
+  });
+  return changed ? { ...query, query: inner, functions } : query;
 }
 
 function rewriteBoost(query: BoostQuery): LQuery {

@@ -10,10 +10,12 @@ import { QueryLimitError } from '../../../port';
 import { describe, isPlainObject, quote } from '../json';
 import { DEFAULT_LIMITS, QueryLimits } from '../limits';
 import { parseBool } from './bool';
+import { parseBoosting } from './boosting';
 import { parseConstantScore } from './constantScore';
 import { ClauseParser, ParseContext, ParsedQuery } from './context';
 import { parseDisMax } from './disMax';
 import { parseExists } from './exists';
+import { parseFunctionScore } from './functionScore';
 import { parseFuzzy } from './fuzzy';
 import { parseIds } from './ids';
 import { parseMatch } from './match';
@@ -55,6 +57,8 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['dis_max', parseDisMax],
   ['query_string', parseQueryString],
   ['simple_query_string', parseSimpleQueryString],
+  ['function_score', parseFunctionScore],
+  ['boosting', parseBoosting],
 ]);
 
 /** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */

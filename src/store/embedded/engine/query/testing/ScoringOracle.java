@@ -59,6 +59,8 @@ import org.apache.lucene.util.StringHelper;
  *                                  QueryParsers.parseRewriteMethod reads it)
  *   (bool MSM (should Q) (must Q) (filter Q) (mustnot Q) ...)
  *   (boost B Q)
+ *   (boostbyquery NB POSITIVE NEGATIVE)  FunctionScoreQuery.boostByQuery (lucene-queries), as
+ *                                  Elasticsearch's boosting query builds it
  *   (dismax TIE Q ...)
  *   (phraseprefix F SLOP MAXEXP T ...)   Elasticsearch's MultiPhrasePrefixQuery.rewrite: a
  *                                  MultiPhraseQuery whose last position holds the first MAXEXP terms
@@ -185,6 +187,14 @@ public final class ScoringOracle {
           builder.add(q, occur.equals("must") ? BooleanClause.Occur.MUST : occur.equals("filter") ? BooleanClause.Occur.FILTER : occur.equals("mustnot") ? BooleanClause.Occur.MUST_NOT : BooleanClause.Occur.SHOULD);
         }
         return builder.build();
+      }
+      case "boostbyquery": {
+        // Elasticsearch's boosting query (BoostingQueryBuilder.doToQuery)
+        float negativeBoost = Float.parseFloat(p.token());
+        Query positive = parse(p, searcher);
+        Query negative = parse(p, searcher);
+        p.closing();
+        return org.apache.lucene.queries.function.FunctionScoreQuery.boostByQuery(positive, negative, negativeBoost);
       }
       case "phraseprefix":
         return phrasePrefix(p, searcher.getIndexReader());

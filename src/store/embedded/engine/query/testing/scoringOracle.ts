@@ -1,6 +1,6 @@
 /**
  * Test support: runs ScoringOracle.java (compiled with javac into a temporary directory) against the
- * Lucene jars installed on this machine (lucene-core and lucene-misc, for LegacyBM25Similarity), to
+ * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery), to
  * compare the engine's hits and scores with Lucene's for queries built as Elasticsearch builds them.
  * Debian/Ubuntu: `apt-get install -y default-jdk-headless liblucene8-java` (jars in /usr/share/java);
  * elsewhere set LUCENE_CORE_JAR and LUCENE_MISC_JAR.
@@ -37,6 +37,7 @@ export const q = {
       ? `(fuzzy ${hex(field)} ${hex(term)} ${edits})`
       : `(fuzzy ${hex(field)} ${hex(term)} ${edits} ${options.prefix} ${options.maxExpansions} ${options.transpositions ? 1 : 0} ${options.rewrite})`,
   boost: (boost: number, query: string) => (boost === 1 ? query : `(boost ${boost} ${query})`),
+  boostByQuery: (negativeBoost: number, positive: string, negative: string) => `(boostbyquery ${negativeBoost} ${positive} ${negative})`,
   dismax: (tie: number, queries: readonly string[]) => `(dismax ${tie} ${queries.join(' ')})`,
   bool: (msm: number, clauses: readonly [occur: 'should' | 'must' | 'filter' | 'mustnot', query: string][]) => `(bool ${msm} ${clauses.map(([o, c]) => `(${o} ${c})`).join(' ')})`,
   phrasePrefix: (field: string, slop: number, maxExpansions: number, terms: readonly string[]) => `(phraseprefix ${hex(field)} ${slop} ${maxExpansions} ${terms.map(hex).join(' ')})`,
@@ -45,7 +46,7 @@ export const q = {
 
 /** The oracle, or why it cannot run here. */
 export function scoringOracle(): ScoringOracle | { readonly missing: string } {
-  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc']);
+  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries']);
   if ('missing' in java) return java;
   return {
     run(docs, queries) {
