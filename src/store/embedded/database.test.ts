@@ -51,6 +51,44 @@ describe('EmbeddedDatabase change log', () => {
     expect(two.changesAfter(6)).toEqual({ changes: [], gap: false });
   });
 
+  it("writes a create's source once (the entity row), copied into the log before a later write replaces or deletes it", () => {
+    const one = db();
+    one.insertEntities('c', [{ id: 'a', source: entity('a') }, { id: 'b', source: entity('b') }, { id: 'c', source: entity('c') }]);
+    const raw = new Database(join(dir, DATABASE_FILE), { readonly: true });
+    const logged = () => raw.prepare('SELECT seq, source FROM changes ORDER BY seq').all() as { seq: number; source: string | null }[];
+    try {
+      expect(logged().map((r) => r.source)).toEqual([null, null, null]);
+      const two = db();
+      two.replaceEntity('c', 'a', entity('a2'), 'replace');
+      two.replaceEntity('c', 'a', entity('a3'), 'update');
+      two.deleteEntity('c', 'b');
+      expect(logged().map((r) => (r.source === null ? null : JSON.parse(r.source).name))).toEqual(['a', 'b', null, 'a2', 'a3', null]);
+      // every change still answers with its own source, whatever happened to the entity since
+      expect(one.changesAfter(0).changes.map((c) => [c.seq, c.action, c.id, c.source === null ? null : JSON.parse(c.source).name])).toEqual([
+        [1, 'create', 'a', 'a'],
+        [2, 'create', 'b', 'b'],
+        [3, 'create', 'c', 'c'],
+        [4, 'replace', 'a', 'a2'],
+        [5, 'update', 'a', 'a3'],
+        [6, 'delete', 'b', null],
+      ]);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('reads the creates of a log written with their sources (files from before the source was written once)', () => {
+    const one = db();
+    one.insertEntities('c', [{ id: 'a', source: entity('a') }]);
+    const raw = new Database(join(dir, DATABASE_FILE));
+    raw.prepare("INSERT INTO changes (seq, kind, action, collection, id, source, at) VALUES (2, 'entity', 'create', 'c', 'gone', '{\"name\":\"old\"}', 0)").run();
+    raw.close();
+    expect(one.changesAfter(0).changes.map((c) => [c.id, c.source === null ? null : JSON.parse(c.source).name])).toEqual([
+      ['a', 'a'],
+      ['gone', 'old'],
+    ]);
+  });
+
   it("tells a connection when another one committed (not when it committed itself)", () => {
     const one = db();
     const two = db();
