@@ -14,6 +14,7 @@ describe('analyzerByName', () => {
     expect(terms('standard', text)).toEqual(['the', 'dogs', "owner's", '2', 'running', 'races', 'at', '東', '京', '都', '👍🏽']);
     expect(terms('simple', text)).toEqual(['the', 'dogs', 'owner', 's', 'running', 'races', 'at', '東京都']);
     expect(terms('whitespace', text)).toEqual(['The', "Dogs'", "owner's", '2', 'running', 'races', 'at', '東京都,', '👍🏽']);
+    expect(terms('stop', text)).toEqual(['dogs', 'owner', 's', 'running', 'races', '東京都']);
     expect(terms('keyword', text)).toEqual([text]);
     expect(terms('english', text)).toEqual(['dog', 'owner', '2', 'run', 'race', '東', '京', '都', '👍🏽']);
     expect(terms('cjk', text)).toEqual(['dogs', "owner's", '2', 'running', 'races', '東京', '京都', '👍🏽']);

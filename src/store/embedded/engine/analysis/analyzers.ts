@@ -4,6 +4,7 @@
  * - `standard`: StandardTokenizer (UAX #29, standardTokenizer.ts), LowerCaseFilter; no stop words;
  * - `simple`: LetterTokenizer (runs of letters), LowerCaseFilter;
  * - `whitespace`: WhitespaceTokenizer (runs of non-whitespace), nothing else: case is kept;
+ * - `stop`: `simple` without the English stop words (StopAnalyzer with ENGLISH_STOP_WORDS_SET);
  * - `keyword`: the whole value, one token;
  * - `english`: StandardTokenizer, EnglishPossessiveFilter, LowerCaseFilter, StopFilter (English stop
  *   words), PorterStemFilter;
@@ -21,7 +22,7 @@ import { TOKEN_TYPES, scanStandard } from './standardTokenizer';
 import { CJK_STOP_WORDS, ENGLISH_STOP_WORDS, stopFilter } from './stopFilter';
 import { Token } from './tokens';
 
-export const ANALYZER_NAMES = ['standard', 'simple', 'whitespace', 'keyword', 'english', 'cjk'] as const;
+export const ANALYZER_NAMES = ['standard', 'simple', 'whitespace', 'stop', 'keyword', 'english', 'cjk'] as const;
 export type AnalyzerName = (typeof ANALYZER_NAMES)[number];
 
 export interface Analyzer {
@@ -62,6 +63,7 @@ const ANALYZERS: ReadonlyMap<string, Analyzer> = new Map(
     analyzer('standard', (text) => standardTokens(text, lowerCase), analyzeText),
     analyzer('simple', (text) => charTokens(text, isLetter, lowerCase)),
     analyzer('whitespace', (text) => charTokens(text, notWhitespace, same)),
+    analyzer('stop', (text) => stopFilter(charTokens(text, isLetter, lowerCase), ENGLISH_STOP_WORDS)),
     analyzer('keyword', (text) => [{ term: text, start: 0, end: text.length, positionIncrement: 1, type: 'word' }]),
     analyzer('english', (text) =>
       stopFilter(

@@ -8,6 +8,7 @@ import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.cjk.CJKAnalyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.core.SimpleAnalyzer;
+import org.apache.lucene.analysis.core.StopAnalyzer;
 import org.apache.lucene.analysis.core.WhitespaceAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -22,7 +23,8 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * tokens Lucene's analyzer makes of the text, separated by spaces, each
  * "<term hex>,<start>,<end>,<position increment>,<type>". Analyzers: `tokenizer` (StandardTokenizer
  * alone), `standard` (StandardAnalyzer without stop words, as Elasticsearch's), `simple`,
- * `whitespace`, `keyword`, `english`, `cjk` (their Lucene analyzers with their default stop sets).
+ * `whitespace`, `stop`, `keyword`, `english`, `cjk` (their Lucene analyzers with their default stop sets;
+ * `stop` with the English ones, as Elasticsearch's).
  */
 public class AnalysisOracle {
   static Analyzer analyzer(String name) {
@@ -38,6 +40,7 @@ public class AnalysisOracle {
       case "standard": return new StandardAnalyzer(CharArraySet.EMPTY_SET);
       case "simple": return new SimpleAnalyzer();
       case "whitespace": return new WhitespaceAnalyzer();
+      case "stop": return new StopAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
       case "keyword": return new KeywordAnalyzer();
       case "english": return new EnglishAnalyzer();
       case "cjk": return new CJKAnalyzer();
