@@ -24,9 +24,19 @@ describe('the tokens of the highlighted text', () => {
     ]);
   });
 
+  it('are the tokens of Lucene for ideographs and emoji, offsets in UTF-16 units', () => {
+    expect(tokensOf('東京 a👍🏽 🇫🇷!')).toEqual([
+      ['東', 0, 1],
+      ['京', 1, 2],
+      ['a', 3, 4],
+      ['👍🏽', 4, 8],
+      ['🇫🇷', 9, 13],
+    ]);
+  });
+
   it('are the tokens the index holds, for any text (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', ' ', '.', "'", ',', 'é', '1', '_', '東', '\u0301', '-') }), (text) => {
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', ' ', '.', "'", ',', 'é', '1', '_', '東', '\u0301', '-', 'ひ', 'カ', '👍', '🏽', '\u200d') }), (text) => {
         const tokens = tokensOf(text);
         expect(tokens.map(([t]) => t)).toEqual(analyzeText(text));
         for (const [term, start, end] of tokens) expect(text.slice(start, end).toLowerCase()).toBe(term);
