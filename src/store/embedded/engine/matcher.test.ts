@@ -11,6 +11,15 @@ describe('compileMatcher', () => {
     expect(matches({})).toBe(false);
   });
 
+  it('tokenizes as searches do: ideographs one by one, emoji sequences whole', () => {
+    const japan = compileMatcher({ match: { name: '日本' } });
+    expect(japan({ name: '東京都 日本語' })).toBe(true);
+    expect(japan({ name: '東京都' })).toBe(false);
+    const thumb = compileMatcher({ match_phrase: { note: '👍🏽' } });
+    expect(thumb({ note: 'great 👍🏽 service' })).toBe(true);
+    expect(thumb({ note: 'great 👍 service' })).toBe(false);
+  });
+
   it('uses the explicit mapping and the document for field types', () => {
     const recent = compileMatcher({ range: { modified: { gte: '2024-01-01' } } }, { date: ['modified'] });
     expect(recent({ modified: '2024-02-01T00:00:00Z' })).toBe(true);
