@@ -7,6 +7,7 @@
  */
 
 import { InvalidDocumentError, InvalidQueryError, QueryLimitError, StoreUnavailableError } from '../store/port';
+import { MappingError } from '../store/mapping/mappingError';
 
 interface CatalogueEntry {
   status: number;
@@ -48,6 +49,11 @@ export const catalogue = {
   'services.storage.query_too_deep': { status: 400, code: code(1, 1, 261), message: 'The query at %path% is nested deeper than %limit% levels (MAX_QUERY_DEPTH, indices.query.bool.max_nested_depth in Elasticsearch).' },
   'services.storage.max_analyzed_offset': { status: 400, code: code(1, 1, 262), message: 'The length [%length%] of field [%field%] in document [%id%] exceeds the [index.highlight.max_analyzed_offset] limit [%limit%] (MAX_ANALYZED_OFFSET). To highlight it up to an offset, set the highlight parameter [max_analyzed_offset] to a value of at most %limit%.' },
   'services.storage.too_many_buckets': { status: 400, code: code(1, 1, 263), message: 'Trying to create too many buckets. Must be less than or equal to: [%limit%] but this number of buckets was exceeded. This limit can be set by changing the [search.max_buckets] cluster level setting (MAX_BUCKETS).' },
+  // Declared mappings (README "Mappings"), in Elasticsearch's words, each naming the field.
+  'services.storage.invalid_mapping': { status: 400, code: code(1, 1, 264), message: 'Failed to parse mapping: %reason%' },
+  'services.storage.mapping_conflict': { status: 400, code: code(1, 1, 265), message: 'mapper [%field%] cannot be changed from type [%from%] to [%to%]' },
+  'services.storage.strict_dynamic_mapping': { status: 400, code: code(1, 1, 266), message: 'mapping set to strict, dynamic introduction of [%field%] within [_doc] is not allowed' },
+  'services.storage.document_parse_failed': { status: 400, code: code(1, 1, 267), message: "failed to parse field [%field%] of type [%type%] in document with id '%id%'" },
   'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
   'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
 } as const satisfies Record<string, CatalogueEntry>;
@@ -99,6 +105,7 @@ export class ApiError extends Error {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
+  if (err instanceof MappingError) return new ApiError(`services.storage.${err.kind}`, err.props);
   if (err instanceof InvalidDocumentError) return new ApiError('api.assert.invalid_argument', { name: 'body', reason: err.message });
   if (err instanceof QueryLimitError) return new ApiError(`services.storage.${err.limit}`, err.props);
   if (err instanceof InvalidQueryError) return new ApiError('services.storage.invalid_search_query', { reason: err.message });

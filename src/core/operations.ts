@@ -13,6 +13,9 @@ import { mCreateEntitiesOperation } from './entities/mCreateEntities';
 import { replaceEntityOperation, updateEntityOperation } from './entities/replaceEntity';
 import { searchEntitiesOperation } from './entities/searchEntities';
 import type { Operation } from './operation';
+import { createCollectionOperation } from './mappings/createCollection';
+import { getMappingOperation } from './mappings/getMapping';
+import { updateMappingOperation } from './mappings/updateMapping';
 import { getConfigOperation } from './server/getConfig';
 import { healthCheckOperation } from './server/healthCheck';
 import { serverInfoOperation } from './server/info';
@@ -31,6 +34,9 @@ export const operations: Operation[] = [
   updateEntityOperation,
   deleteEntityOperation,
   mCreateEntitiesOperation,
+  getMappingOperation,
+  updateMappingOperation,
+  createCollectionOperation,
   getCurrentUserOperation,
   checkRightsOperation,
   serverNowOperation,

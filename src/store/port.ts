@@ -6,6 +6,8 @@
  * clause that the store applies as a non-scoring filter inside the query itself.
  */
 
+import type { MappingUpdate, TypeMapping } from './mapping/typeMapping';
+
 export type Doc = Record<string, unknown>;
 
 /** A query DSL clause (Elasticsearch 8 syntax), validated by the store that runs it. */
@@ -205,6 +207,13 @@ export interface EntityStore {
    * (the collection's field types, date math on `now` at each call). Throws InvalidQueryError.
    */
   matcher(collection: string, query: QueryDsl): (id: string, source: Doc) => boolean;
+  /** The collection's declared mapping (README "Mappings"): what put mappings declared, `dynamic` "true" and no field when none did. */
+  getMapping(collection: string): Promise<TypeMapping>;
+  /**
+   * Merges a mapping into the collection's (mapping/typeMapping.ts mergeTypeMapping) and answers the
+   * result; throws MappingError (a field's type changed, also one mapped dynamically).
+   */
+  putMapping(collection: string, mapping: MappingUpdate): Promise<TypeMapping>;
 }
 
 export interface ServiceInfo {

@@ -117,6 +117,17 @@ describe('every route answers as the document says', () => {
     await call('DELETE', `${E}/contract-land`, 404, { token: tokens.writerAcme });
   });
 
+  it('collection:create, updateMapping, getMapping', async () => {
+    const M = '/v4/entity/contract-mapped-things';
+    await call('PUT', M, 200, { token: tokens.admin, body: { mappings: { properties: { code: { type: 'keyword' } } } } });
+    await call('PUT', M, 403, { token: tokens.writerAcme, body: { mappings: { properties: {} } } });
+    await call('PUT', `${M}/_mapping`, 200, { token: tokens.admin, body: { properties: { rank: { type: 'integer' } } } });
+    await call('PUT', `${M}/_mapping`, 400, { token: tokens.admin, body: { properties: { code: { type: 'text' } } } });
+    await call('PUT', `${M}/_mapping`, 403, { token: tokens.writerAcme, body: { properties: {} } });
+    await call('GET', `${M}/_mapping`, 200, { token: tokens.readerAcme });
+    await call('GET', '/v4/entity/country/_mapping', 400, { token: tokens.readerAcme });
+  });
+
   it('document:mCreate', async () => {
     const bulk = await call('POST', `${E}/_bulk`, 200, { token: tokens.writerAcme, body: [{ name: 'Bulk One' }, { _id: 'bad id', name: 'Bulk Two' }] });
     expect([bulk.result.successes.length, bulk.result.errors.length]).toEqual([1, 1]);

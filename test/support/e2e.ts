@@ -61,6 +61,8 @@ function restTarget(c: Call): { method: string; path: string } {
     'document:update': { method: 'PATCH', path: `${coll}/${id}` },
     'document:delete': { method: 'DELETE', path: `${coll}/${id}` },
     'document:mCreate': { method: 'POST', path: `${coll}/_bulk` },
+    'collection:getMapping': { method: 'GET', path: `${coll}/_mapping` },
+    'collection:updateMapping': { method: 'PUT', path: `${coll}/_mapping` },
     'auth:getCurrentUser': { method: 'GET', path: '/v4/_me' },
     'auth:checkRights': { method: 'POST', path: '/v4/_checkRights' },
     'server:now': { method: 'GET', path: '/v4/_now' },

@@ -1,18 +1,21 @@
 /** auth:checkRights */
 import { caller, dispatch, serverDeps } from '../server/testing/serverDeps';
 import { operations } from '../operations';
-import { isWriter, type Principal } from '../principal';
+import { isAdmin, isWriter, type Principal } from '../principal';
 
 const allowed = async (principal: Principal, body: unknown) => (await dispatch(serverDeps({ principal }), 'auth', 'checkRights', { jwt: 't', body })).result;
 
 const WRITES = ['document:create', 'document:replace', 'document:update', 'document:delete', 'document:mCreate'];
+/** Mapping changes: admin only (a mapping is shared by every tenant). */
+const ADMIN_ONLY = ['collection:updateMapping', 'collection:create'];
 
 describe('auth:checkRights', () => {
   it('writes need the writer or admin role; everything else any authenticated caller', async () => {
     const reader = caller({ roles: [] });
     for (const principal of [reader, caller({ roles: ['writer'] }), caller({ roles: ['admin'], tenantId: null })]) {
       for (const { controller, action } of operations) {
-        const expected = !WRITES.includes(`${controller}:${action}`) || isWriter(principal);
+        const name = `${controller}:${action}`;
+        const expected = ADMIN_ONLY.includes(name) ? isAdmin(principal) : !WRITES.includes(name) || isWriter(principal);
         expect([`${controller}:${action}`, await allowed(principal, { controller, action })]).toEqual([`${controller}:${action}`, { allowed: expected }]);
       }
     }
@@ -21,7 +24,8 @@ describe('auth:checkRights', () => {
 
   it('the writes are exactly the operations whose role rule is isWriter', () => {
     expect(operations.filter((op) => op.allows === isWriter).map((op) => `${op.controller}:${op.action}`).sort()).toEqual([...WRITES].sort());
-    expect(operations.filter((op) => op.allows !== undefined && op.allows !== isWriter)).toEqual([]);
+    expect(operations.filter((op) => op.allows === isAdmin).map((op) => `${op.controller}:${op.action}`).sort()).toEqual([...ADMIN_ONLY].sort());
+    expect(operations.filter((op) => op.allows !== undefined && op.allows !== isWriter && op.allows !== isAdmin)).toEqual([]);
   });
 
   it('an action this gateway does not have is not allowed', async () => {

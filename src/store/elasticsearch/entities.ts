@@ -10,6 +10,7 @@
  */
 import { compileMatcher } from '../embedded/engine/matcher';
 import { IndexMapping } from '../embedded/engine/mapping';
+import { engineType } from '../embedded/engine/declaredMapping';
 import { ENTITY_MAPPING } from '../embedded/embeddedStore';
 import type { CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
 import type { Backend } from './backend';
@@ -18,6 +19,8 @@ import { existingIds, holdsExactly, readDocument, readDocuments, writeDocument, 
 import type { IndexManager } from './indexManager';
 import type { IndexNames } from './indexNames';
 import { entityIndexDefinition } from './mappings';
+import { getDeclaredMapping, putDeclaredMapping } from './declaredMappings';
+import type { FieldMapping, MappingUpdate, TypeMapping } from '../mapping/typeMapping';
 import { runCount, runSearch } from './search';
 import { SlugReservations, type Held, type SlugReservationOptions, type Snapshot } from './slugReservations';
 
@@ -42,6 +45,18 @@ export class ElasticsearchEntities implements EntityStore {
     const index = this.names.entities(collection);
     await Promise.all([this.indices.ensure(index, entityIndexDefinition), this.slugs.ensureIndex()]);
     return index;
+  }
+
+  getMapping(collection: string): Promise<TypeMapping> {
+    return getDeclaredMapping(this.backend, this.names.entities(collection));
+  }
+
+  /** Creates the index first when needed (with its definition); subscriptions learn the declared fields. */
+  async putMapping(collection: string, update: MappingUpdate): Promise<TypeMapping> {
+    const merged = await putDeclaredMapping(this.backend, await this.ensure(collection), update);
+    const known = this.mappings.get(collection);
+    if (known !== undefined) learnProperties(known, merged.properties, '');
+    return merged;
   }
 
   search(collection: string, request: SearchRequest, filter: QueryDsl | null): Promise<SearchResult> {
@@ -283,22 +298,6 @@ export class ElasticsearchEntities implements EntityStore {
   }
 }
 
-/** Elasticsearch's field types, as the engine's (mapping.ts FieldType). */
-const ES_TYPES: Record<string, 'text' | 'keyword' | 'long' | 'float' | 'date' | 'boolean'> = {
-  text: 'text',
-  keyword: 'keyword',
-  long: 'long',
-  integer: 'long',
-  short: 'long',
-  byte: 'long',
-  double: 'float',
-  float: 'float',
-  half_float: 'float',
-  scaled_float: 'float',
-  date: 'date',
-  boolean: 'boolean',
-};
-
 /** The fields of an Elasticsearch mapping's `properties`, declared in an IndexMapping (multi-fields included). */
 export function learnProperties(mapping: IndexMapping, properties: Record<string, unknown>, prefix: string): void {
   for (const [name, spec] of Object.entries(properties)) {
@@ -309,8 +308,8 @@ export function learnProperties(mapping: IndexMapping, properties: Record<string
       learnProperties(mapping, s.properties, field);
       continue;
     }
-    const type = ES_TYPES[s.type ?? ''];
-    if (type === undefined) continue;
+    const type = engineType(s as FieldMapping);
+    if (type === null || type === 'object') continue;
     const keyword = s.fields?.keyword?.type === 'keyword' ? `${field}.keyword` : undefined;
     mapping.learn(field, type, keyword);
   }

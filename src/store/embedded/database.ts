@@ -52,6 +52,11 @@ CREATE TABLE IF NOT EXISTS changes (
   at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS changes_at ON changes (at);
+CREATE TABLE IF NOT EXISTS mappings (
+  collection TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  mapping TEXT NOT NULL
+);
 `;
 
 /** What a change did (update and replace: as the core asked for it). */
@@ -63,7 +68,7 @@ export const CHANGE_LOG_RETENTION_MS = 10 * 60_000;
 /** A change as the log holds it: an entity (collection, id) or an API key (collection ''), its JSON after the change, null once deleted. */
 export interface LoggedChange {
   seq: number;
-  kind: 'entity' | 'key';
+  kind: 'entity' | 'key' | 'mapping';
   action: ChangeAction;
   collection: string;
   id: string;
@@ -121,6 +126,9 @@ export class EmbeddedDatabase {
       keyExists: this.db.prepare('SELECT 1 FROM api_keys WHERE id = ?'),
       deleteKey: this.db.prepare('DELETE FROM api_keys WHERE id = ?'),
       allKeys: this.db.prepare('SELECT record FROM api_keys ORDER BY seq'),
+      mapping: this.db.prepare('SELECT mapping FROM mappings WHERE collection = ?').pluck(),
+      putMapping: this.db.prepare('INSERT INTO mappings (collection, seq, mapping) VALUES (?, ?, ?) ON CONFLICT (collection) DO UPDATE SET seq = excluded.seq, mapping = excluded.mapping'),
+      allMappings: this.db.prepare('SELECT collection, mapping FROM mappings ORDER BY seq'),
     };
   }
 
@@ -220,6 +228,31 @@ export class EmbeddedDatabase {
     return this.db.transaction((): number | null => (this.stmt.deleteKey.run(id).changes > 0 ? this.log('key', 'delete', '', id, null) : null)).immediate();
   }
 
+  /**
+   * A collection's declared mapping (README "Mappings"), replaced in one transaction by what
+   * `merge` makes of the stored one (null: none), logged as a change of kind 'mapping'. `merge` may
+   * throw (a refused mapping): nothing is written.
+   */
+  putMapping<T>(collection: string, merge: (stored: T | null) => T): { mapping: T; seq: number } {
+    return this.db
+      .transaction(() => {
+        const json = this.stmt.mapping.get(collection) as string | undefined;
+        const mapping = merge(json === undefined ? null : (JSON.parse(json) as T));
+        const text = JSON.stringify(mapping);
+        const seq = this.log('mapping', 'replace', collection, '', text);
+        this.stmt.putMapping.run(collection, seq, text);
+        return { mapping, seq };
+      })
+      .immediate();
+  }
+
+  /** Every declared mapping: collection -> its JSON. */
+  mappings(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const row of this.stmt.allMappings.iterate() as IterableIterator<{ collection: string; mapping: string }>) out.set(row.collection, row.mapping);
+    return out;
+  }
+
   /** The number of the last change committed by any process. */
   lastSeq(): number {
     return (this.stmt.lastSeq.get() as number | undefined) ?? 0;
@@ -256,10 +289,10 @@ export class EmbeddedDatabase {
    * Everything stored, read in one transaction, with the number of the last change it includes:
    * what a process loads at start, then follows the log from.
    */
-  snapshot<T>(read: (entities: IterableIterator<StoredRow>, keys: IterableIterator<ApiKeyRecord>) => T): { value: T; seq: number } {
+  snapshot<T>(read: (entities: IterableIterator<StoredRow>, keys: IterableIterator<ApiKeyRecord>, mappings: Map<string, string>) => T): { value: T; seq: number } {
     return this.db.transaction(() => {
       const seq = this.lastSeq();
-      return { value: read(this.entities(), this.keys()), seq };
+      return { value: read(this.entities(), this.keys(), this.mappings()), seq };
     })();
   }
 

@@ -12,6 +12,7 @@ import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
 import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
 import { SearchCache, type SearchCacheStats } from './searchCache';
+import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping } from '../mapping/typeMapping';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
@@ -30,6 +31,8 @@ interface Sync {
 
 class EmbeddedEntities implements EntityStore {
   private indices = new Map<string, SearchIndex>();
+  /** Declared mappings by collection (README "Mappings"), as stored. */
+  private declared = new Map<string, TypeMapping>();
 
   constructor(
     private readonly db: EmbeddedDatabase,
@@ -39,9 +42,11 @@ class EmbeddedEntities implements EntityStore {
   ) {}
 
   /** Everything anew from the stored rows (at start, and after missing part of the change log). */
-  load(rows: Iterable<StoredRow>): void {
+  load(rows: Iterable<StoredRow>, mappings: Map<string, string> = new Map()): void {
     this.indices = new Map();
+    this.declared = new Map();
     this.cache.invalidateAll();
+    for (const [collection, json] of mappings) this.applyMapping(collection, JSON.parse(json) as TypeMapping);
     for (const row of rows) this.index(row.collection).put(row.id, row.source);
   }
 
@@ -53,6 +58,26 @@ class EmbeddedEntities implements EntityStore {
     if (source === null) index.remove(id);
     else index.put(id, source);
     return previous;
+  }
+
+  /** A collection's declared mapping, stored (here or by another process): applied to its index; documents indexed before stay as they are, as in Elasticsearch. */
+  applyMapping(collection: string, mapping: TypeMapping): void {
+    this.declared.set(collection, mapping);
+    this.index(collection).declareMapping(mapping);
+    this.cache.invalidate(collection);
+  }
+
+  async getMapping(collection: string): Promise<TypeMapping> {
+    this.sync();
+    return this.declared.get(collection) ?? EMPTY_MAPPING;
+  }
+
+  async putMapping(collection: string, update: MappingUpdate): Promise<TypeMapping> {
+    this.sync();
+    const index = this.index(collection);
+    const { mapping, seq } = this.db.putMapping<TypeMapping>(collection, (stored) => mergeTypeMapping(stored ?? EMPTY_MAPPING, update, (path) => index.mappedType(path)));
+    this.sync.own([seq], () => this.applyMapping(collection, mapping));
+    return mapping;
   }
 
   /** Entities per collection holding any (a collection only searched holds none, and is not named). */
@@ -252,8 +277,8 @@ class ChangeFollower {
   }
 
   private reload(): void {
-    const { seq } = this.db.snapshot((rows, records) => {
-      this.entities.load(rows);
+    const { seq } = this.db.snapshot((rows, records, mappings) => {
+      this.entities.load(rows, mappings);
       this.keys.load(records);
     });
     this.last = seq;
@@ -278,8 +303,10 @@ class ChangeFollower {
   }
 
   private apply(change: LoggedChange): void {
-    const source = change.source === null ? null : (JSON.parse(change.source) as Doc);
-    if (change.kind === 'entity') {
+    const source = change.source === null || change.kind === 'mapping' ? null : (JSON.parse(change.source) as Doc);
+    if (change.kind === 'mapping') {
+      this.entities.applyMapping(change.collection, JSON.parse(change.source as string) as TypeMapping);
+    } else if (change.kind === 'entity') {
       const previous = this.entities.applyRemote(change.collection, change.id, source);
       this.emit({ kind: 'entity', action: change.action, collection: change.collection, _id: change.id, source, previous });
     } else {

@@ -34,6 +34,10 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/entity/{collection}/search', controller: 'document', action: 'search' },
   { method: 'POST', path: '/entity/{collection}/count', controller: 'document', action: 'count' },
   { method: 'POST', path: '/entity/{collection}/_bulk', controller: 'document', action: 'mCreate' },
+  { method: 'GET', path: '/entity/{collection}/_mapping', controller: 'collection', action: 'getMapping' },
+  { method: 'PUT', path: '/entity/{collection}/_mapping', controller: 'collection', action: 'updateMapping' },
+  // Kuzzle's route of collection:create (PUT /<index>/<collection>)
+  { method: 'PUT', path: '/entity/{collection}', controller: 'collection', action: 'create' },
   { method: 'POST', path: '/entity/{collection}', controller: 'document', action: 'create' },
   { method: 'GET', path: '/entity/{collection}/{_id}', controller: 'document', action: 'get' },
   { method: 'PUT', path: '/entity/{collection}/{_id}', controller: 'document', action: 'replace' },

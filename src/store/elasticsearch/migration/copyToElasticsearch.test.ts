@@ -27,6 +27,26 @@ function source(): MigrationSource & { rows: { collection: string; id: string; s
   return { rows, keys: () => [key('k1'), key('k2')], entities: () => rows };
 }
 
+describe('copyToElasticsearch: declared mappings', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'migrate-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts each mapping unchanged before the entities, again on a second run (no conflict)', async () => {
+    const { fake, store } = storeOnFake();
+    const mapping = { dynamic: 'strict', _meta: { v: 1 }, properties: { code: { type: 'keyword' }, slug: { type: 'keyword' }, name: { type: 'text' }, id: { type: 'keyword' }, entityType: { type: 'keyword' }, allowTenantIds: { type: 'keyword' } } };
+    const withMappings = { ...source(), mappings: () => new Map([['countries', JSON.stringify(mapping)]]) };
+    const go = () => copyToElasticsearch({ source: withMappings, target: store, targetUrl: 'http://es:9200', cursor: new CursorFile(dir), batchSize: 3, resume: false });
+    await go();
+    expect(await store.entities.getMapping('countries')).toEqual(mapping);
+    const puts = fake.requests.filter((r) => r.method === 'PUT' && r.path === '/gw-countries/_mapping');
+    expect(puts).toHaveLength(1);
+    expect(fake.requests.indexOf(puts[0])).toBeLessThan(fake.requests.findIndex((r) => r.path === '/_bulk' && JSON.stringify(r.body).includes('gw-countries') && !JSON.stringify(r.body).includes('gw_slugs')));
+    await go();
+    expect(await store.entities.getMapping('countries')).toEqual(mapping);
+  });
+});
+
 describe('copyToElasticsearch', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'migrate-'))));

@@ -1,5 +1,5 @@
 /**
- * Copies the embedded store's API keys, then its entities, into the Elasticsearch store, in the
+ * Copies the embedded store's API keys, then its declared mappings, then its entities, into the Elasticsearch store, in the
  * embedded store's write order and in batches, through the store itself (so indices, mappings and
  * slug reservations are exactly what the gateway makes). API keys keep their `_id` and
  * fingerprint, so their tokens keep working (with the same AUTH_SECRET).
@@ -11,12 +11,15 @@
  */
 import type { ApiKeyRecord, Doc, WriteOutcome } from '../../port';
 import { DocumentRejectedError } from '../bulk';
+import type { TypeMapping } from '../../mapping/typeMapping';
 import type { ElasticsearchStore } from '../elasticsearchStore';
 import { publicUrl, type CursorFile, type MigrationCursor } from './cursor';
 
 export interface MigrationSource {
   keys(): Iterable<ApiKeyRecord>;
   entities(): Iterable<{ collection: string; id: string; source: Doc }>;
+  /** Declared mappings: collection -> their JSON (README "Mappings"), put before the entities. */
+  mappings?(): Map<string, string>;
 }
 
 export interface MigrationReport {
@@ -83,6 +86,9 @@ export async function copyToElasticsearch(options: MigrationOptions): Promise<Mi
     options.onProgress?.('keys', state.keys);
   }
   options.onDone?.('keys');
+
+  // every run (a put mapping of the same mapping changes nothing), before the entities it types
+  for (const [collection, json] of source.mappings?.() ?? []) await target.entities.putMapping(collection, JSON.parse(json) as TypeMapping);
 
   options.onStart?.('entities', count(source.entities()), state.entities);
   for (const batch of batches(source.entities(), state.entities, batchSize)) {

@@ -17,6 +17,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidQueryError, QueryLimitError, type Doc, type Hit, type SearchRequest } from '../../port';
 import { SearchIndex, type Mapping } from '../../embedded/engine';
+import { propertyTypes } from '../declaredMappings';
+import type { Dynamic, FieldMapping } from '../../mapping/typeMapping';
 
 export interface RecordedRequest {
   method: string;
@@ -75,6 +77,24 @@ function engineMapping(mappings: Record<string, unknown>): Mapping {
   };
   walk(mappings.properties, '');
   return { keyword, date };
+}
+
+/** The index's properties with the fields its documents mapped dynamically (as Elasticsearch's GET _mapping lists them): text with its keyword multi-field, objects as properties. */
+function withDynamicFields(index: FakeIndex): Record<string, any> {
+  const out = structuredClone((index.mappings.properties ?? {}) as Record<string, any>);
+  const mapping = index.search.mappingCopy();
+  for (const field of mapping.fieldNames().sort()) {
+    const parts = field.split('.');
+    const parent = parts.slice(0, -1).join('.');
+    if (parts.length > 1 && mapping.type(parent) === 'text') continue; // a multi-field, below
+    let level = out;
+    for (const part of parts.slice(0, -1)) level = (level[part] ??= { properties: {} }).properties ??= {};
+    const leaf = parts[parts.length - 1];
+    if (level[leaf] !== undefined) continue;
+    const type = mapping.type(field) as string;
+    level[leaf] = type === 'text' && mapping.type(`${field}.keyword`) === 'keyword' ? { type, fields: { keyword: { type: 'keyword', ignore_above: 256 } } } : { type };
+  }
+  return out;
 }
 
 /** Aggregation answers as Elasticsearch writes them: top_hits hits name their index. */
@@ -254,11 +274,41 @@ export class FakeElasticsearch {
         return this.search(indexName, req.body ?? {}, q);
       case '_count':
         return this.count(indexName, req.body ?? {}, q);
+      case '_mapping':
+        return req.method === 'GET' ? this.getMapping(indexName) : this.putMapping(indexName, req.body ?? {});
       case '_refresh':
         return { _shards: { total: 1, successful: 1, failed: 0 } };
       default:
         return esError(400, 'illegal_argument_exception', `fake: unsupported API ${req.method} ${req.path}`);
     }
+  }
+
+  private getMapping(name: string): FakeAnswer {
+    const index = this.indices.get(name);
+    if (!index) return esError(404, 'index_not_found_exception', `no such index [${name}]`, { index: name });
+    return { [name]: { mappings: { ...index.mappings, properties: withDynamicFields(index) } } };
+  }
+
+  /** PUT _mapping: fields merged in (a type never changes: Elasticsearch's 400), `dynamic` and `_meta` replaced; the engine learns the fields. */
+  private putMapping(name: string, body: { dynamic?: unknown; properties?: Record<string, any>; _meta?: unknown }): FakeAnswer {
+    const index = this.indices.get(name);
+    if (!index) return esError(404, 'index_not_found_exception', `no such index [${name}]`, { index: name });
+    const types = propertyTypes((index.mappings.properties ?? {}) as Record<string, FieldMapping>);
+    for (const [path, type] of propertyTypes(body.properties ?? {})) {
+      const before = types.get(path);
+      if (before !== undefined && before !== type) return esError(400, 'illegal_argument_exception', `mapper [${path}] cannot be changed from type [${before}] to [${type}]`);
+    }
+    const merge = (a: Record<string, any>, b: Record<string, any>): Record<string, any> => {
+      const out = { ...a };
+      for (const [k, v] of Object.entries(b)) out[k] = a[k]?.properties !== undefined && v.properties !== undefined ? { ...a[k], ...v, properties: merge(a[k].properties, v.properties) } : { ...(a[k] ?? {}), ...v };
+      return out;
+    };
+    const mappings: Record<string, unknown> = { ...index.mappings, properties: merge((index.mappings.properties ?? {}) as Record<string, any>, body.properties ?? {}) };
+    if (body.dynamic !== undefined) mappings.dynamic = body.dynamic;
+    if (body._meta !== undefined) mappings._meta = body._meta;
+    index.mappings = mappings;
+    index.search.declareMapping({ dynamic: String(mappings.dynamic ?? 'true') as Dynamic, properties: body.properties ?? {} });
+    return { acknowledged: true };
   }
 
   private indexApi(method: string, name: string, body: any): FakeAnswer {

@@ -68,12 +68,25 @@ export type ValueSink = (field: string, type: FieldType, value: string | number 
 
 type Slot = FieldType | 'object';
 
+/** A declared multi-field (`fields`): the same value indexed again under `path` with its own type. */
+export interface MultiField {
+  path: string;
+  type: FieldType;
+  ignoreAbove?: number;
+}
+
 export class IndexMapping {
   private readonly slots = new Map<string, Slot>();
   /** text field -> its keyword sub-field. */
   private readonly subfields = new Map<string, string>();
   /** Whether fields not declared are mapped on first sight (Elasticsearch's `dynamic`). */
-  readonly dynamic: boolean;
+  dynamic: boolean;
+  /** Declared multi-fields of any field (declared mappings: engine/declaredMapping.ts). */
+  private readonly multiFields = new Map<string, MultiField[]>();
+  /** Declared keyword fields' ignore_above. */
+  private readonly ignoreAbove = new Map<string, number>();
+  /** Declared fields that are kept in `_source` only (a type the engine does not index, `index: false`): never mapped dynamically either. */
+  private readonly sourceOnly = new Set<string>();
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -85,6 +98,9 @@ export class IndexMapping {
     const copy = new IndexMapping({ dynamic: this.dynamic });
     for (const [field, slot] of this.slots) copy.slots.set(field, slot);
     for (const [field, sub] of this.subfields) copy.subfields.set(field, sub);
+    for (const [field, multi] of this.multiFields) copy.multiFields.set(field, multi);
+    for (const [field, limit] of this.ignoreAbove) copy.ignoreAbove.set(field, limit);
+    for (const field of this.sourceOnly) copy.sourceOnly.add(field);
     return copy;
   }
 
@@ -101,7 +117,32 @@ export class IndexMapping {
     }
   }
 
-  private declare(field: string, type: FieldType): void {
+  /**
+   * A field a declared mapping gives (engine/declaredMapping.ts): its type ('object' for objects,
+   * null for a field kept in `_source` only), multi-fields and ignore_above. The merge rules were
+   * checked before (a mapped field's type never changes); documents already indexed stay as they are.
+   */
+  declareField(field: string, type: FieldType | 'object' | null, multi: MultiField[] = [], ignoreAbove?: number): void {
+    if (type === null) {
+      this.sourceOnly.add(field);
+    } else if (type === 'object') {
+      if (!this.slots.has(field)) this.declare(field, 'object');
+    } else {
+      this.declare(field, type);
+    }
+    for (const m of multi) this.declare(m.path, m.type);
+    if (multi.length > 0) this.multiFields.set(field, multi);
+    if (ignoreAbove !== undefined) this.ignoreAbove.set(field, ignoreAbove);
+    this.topLevelPaths.clear();
+  }
+
+  /** Elasticsearch's `dynamic` of the whole type: true maps new fields, false and strict leave them in `_source`. */
+  setDynamic(dynamic: boolean): void {
+    this.dynamic = dynamic;
+    this.topLevelPaths.clear();
+  }
+
+  private declare(field: string, type: Slot): void {
     const parts = field.split('.');
     for (let i = 1; i < parts.length; i++) {
       const parent = parts.slice(0, i).join('.');
@@ -198,6 +239,7 @@ export class IndexMapping {
 
   private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number): void {
     if (value === null || value === undefined) return;
+    if (this.sourceOnly.size > 0 && this.sourceOnly.has(path)) return;
     if (Array.isArray(value)) {
       if (arrayDepth >= MAX_ARRAY_DEPTH) return;
       for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1);
@@ -230,10 +272,22 @@ export class IndexMapping {
     }
     const coerced = coerce(slot, value);
     if (coerced === null) return;
-    out(path, slot, coerced);
+    if (this.multiFields.size > 0 || this.ignoreAbove.size > 0) this.declaredExtras(path, slot, value, coerced, out);
+    else out(path, slot, coerced);
     if (slot !== 'text') return;
     const sub = this.subfields.get(path);
     if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) out(sub, 'keyword', coerced);
+  }
+
+  /** A value of a field with declared extras: ignore_above, then its multi-fields. */
+  private declaredExtras(path: string, slot: FieldType, value: unknown, coerced: string | number | boolean, out: ValueSink): void {
+    const limit = this.ignoreAbove.get(path);
+    if (!(limit !== undefined && typeof coerced === 'string' && coerced.length > limit)) out(path, slot, coerced);
+    for (const m of this.multiFields.get(path) ?? []) {
+      const c = coerce(m.type, value);
+      if (c === null || (m.ignoreAbove !== undefined && typeof c === 'string' && c.length > m.ignoreAbove)) continue;
+      out(m.path, m.type, c);
+    }
   }
 }
 

@@ -32,6 +32,8 @@ import { Explainer } from './explain/explainHit';
 import { parseHighlight } from './highlight/options';
 import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
+import { applyDeclaredMapping } from './declaredMapping';
+import type { TypeMapping } from '../../mapping/typeMapping';
 
 function checkWindow(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer, got ${describe(value)}`);
@@ -113,6 +115,16 @@ export class SearchIndex {
   /** A copy of the index's mapping as it is now (what single-document matchers map with: matcher.ts). */
   mappingCopy(): IndexMapping {
     return this.mapping.copy();
+  }
+
+  /** Applies a declared mapping (README "Mappings") to the field types; documents already indexed stay as they are, as in Elasticsearch. */
+  declareMapping(mapping: TypeMapping): void {
+    applyDeclaredMapping(this.mapping, mapping);
+  }
+
+  /** The type a field is mapped with now, as Elasticsearch names it ('object' for objects), or undefined. */
+  mappedType(path: string): string | undefined {
+    return this.mapping.isObject(path) ? 'object' : this.mapping.type(path);
   }
 
   /** The query's limits (single-document matchers parse with the same). */

@@ -6,6 +6,8 @@ import { deleteEntity } from '../../../core/entities/deleteEntity';
 import { parseTypeName } from '../../../core/entities/entityType';
 import { mCreateEntities, type BulkItem } from '../../../core/entities/mCreateEntities';
 import { replaceEntity, updateEntity } from '../../../core/entities/replaceEntity';
+import { parseMappingBody } from '../../../core/mappings/mappingContract';
+import { updateMapping } from '../../../core/mappings/updateMapping';
 import type { GraphQLContext } from '../context';
 import { unwrap } from '../errors';
 
@@ -32,6 +34,12 @@ export const mutationResolvers = {
   async createEntity(_: unknown, args: { type: string; id?: string | null; data: unknown }, ctx: GraphQLContext) {
     const { principal, type } = await address(args, ctx);
     return unwrap(await createEntity(ctx.deps, principal, { type, id: args.id ?? undefined, body: args.data }), ctx.requestId)._source;
+  },
+
+  async putMapping(_: unknown, args: { type: string; mapping: unknown }, ctx: GraphQLContext) {
+    const { principal, type } = await address(args, ctx);
+    const mapping = unwrap(parseMappingBody(args.mapping), ctx.requestId);
+    return unwrap(await updateMapping(ctx.deps, principal, { type, mapping }), ctx.requestId);
   },
 
   async replaceEntity(_: unknown, args: EntityArgs, ctx: GraphQLContext) {

@@ -4,6 +4,7 @@ import { checkRights } from '../../../core/auth/checkRights';
 import { countEntities } from '../../../core/entities/countEntities';
 import { parseTypeName } from '../../../core/entities/entityType';
 import { getEntity } from '../../../core/entities/getEntity';
+import { getMapping } from '../../../core/mappings/getMapping';
 import { searchEntities } from '../../../core/entities/searchEntities';
 import { ANONYMOUS } from '../../../core/principal';
 import { parseSearchRequest } from '../../../core/search/searchRequest';
@@ -79,6 +80,12 @@ export const queryResolvers = {
     const type = unwrap(parseTypeName(args.type), ctx.requestId);
     const { query } = searchRequestOf({ query: args.query }, ctx.requestId);
     return unwrap(await countEntities(ctx.deps, principal, { type, query }), ctx.requestId).count;
+  },
+
+  async mapping(_: unknown, args: { type: string }, ctx: GraphQLContext) {
+    const principal = await ctx.principal();
+    const type = unwrap(parseTypeName(args.type), ctx.requestId);
+    return unwrap(await getMapping(ctx.deps, principal, { type }), ctx.requestId);
   },
 
   async entity(_: unknown, args: { type: string; id: string }, ctx: GraphQLContext) {

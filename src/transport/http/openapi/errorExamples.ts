@@ -32,6 +32,10 @@ const EXAMPLE_PROPS: Record<ErrorId, ErrorProps> = {
   'services.storage.query_too_deep': { path: 'query.bool.must[0].bool', limit: 30 },
   'services.storage.max_analyzed_offset': { length: 1200000, field: 'description', id: 'atlantis', limit: 1000000 },
   'services.storage.too_many_buckets': { limit: 65536 },
+  'services.storage.invalid_mapping': { reason: 'No handler for type [strnig] declared on field [code]' },
+  'services.storage.mapping_conflict': { field: 'code', from: 'keyword', to: 'text' },
+  'services.storage.strict_dynamic_mapping': { field: 'colour' },
+  'services.storage.document_parse_failed': { field: 'price', type: 'long', id: 'atlantis' },
   'network.http.request_too_large': { limit: 1048576 },
   'network.http.body_parse_failed': { reason: 'Unexpected token } in JSON at position 12' },
 };

@@ -1,0 +1,65 @@
+import { MappingError } from '../mapping/mappingError';
+import { parseTypeMapping } from '../mapping/typeMapping';
+import { mappingErrorOf, strictProperties } from './declaredMappings';
+import { entityIndexDefinition } from './mappings';
+import { esError } from './testing/fakeElasticsearch';
+import { entity, storeOnFake } from './testing/storeOnFake';
+
+const shape = (r: { method: string; path: string; querystring: Record<string, string> }) => [r.method, r.path, r.querystring];
+
+describe('declared mappings on Elasticsearch: what is sent', () => {
+  it('put: the index created first, its mapping read, then PUT _mapping with the declared fields and the declaration in _meta', async () => {
+    const { fake, store } = storeOnFake();
+    const update = parseTypeMapping({ dynamic: 'strict', properties: { code: { type: 'keyword' }, price: { type: 'long' }, loose: { type: 'long', ignore_malformed: true } } });
+    const merged = await store.entities.putMapping('countries', update);
+    expect(merged).toEqual({ dynamic: 'strict', properties: update.properties });
+    expect(fake.requests.map(shape)).toEqual([
+      ['HEAD', '/gw-countries', {}],
+      ['HEAD', '/gw_slugs', {}],
+      ['PUT', '/gw-countries', {}],
+      ['PUT', '/gw_slugs', {}],
+      ['GET', '/gw-countries/_mapping', {}],
+      ['PUT', '/gw-countries/_mapping', {}],
+    ]);
+    expect(fake.requests[2].body).toEqual(entityIndexDefinition());
+    expect(fake.requests[5].body).toEqual({
+      dynamic: 'strict',
+      properties: { code: { type: 'keyword' }, price: { type: 'long', ignore_malformed: false }, loose: { type: 'long', ignore_malformed: true } },
+      _meta: { declared: merged },
+    });
+    expect(await store.entities.getMapping('countries')).toEqual(merged);
+    expect(await store.entities.getMapping('nothing-here')).toEqual({ dynamic: 'true', properties: {} });
+  });
+
+  it('refuses a type change of a declared or dynamically mapped field before sending it, in Elasticsearch\'s words', async () => {
+    const { fake, store } = storeOnFake();
+    await store.entities.create('countries', 'fr', entity('fr', 'france'));
+    fake.requests.length = 0;
+    // the fake maps the entity's fields as Elasticsearch's dynamic mapping would: name is text here
+    fake.indices.get('gw-countries')!.mappings.properties = { ...(fake.indices.get('gw-countries')!.mappings.properties as object), name: { type: 'text', fields: { keyword: { type: 'keyword' } } } };
+    const err = await store.entities.putMapping('countries', parseTypeMapping({ properties: { name: { type: 'keyword' } } })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MappingError);
+    expect((err as MappingError).message).toBe('mapper [name] cannot be changed from type [text] to [keyword]');
+    expect(fake.requests.map(shape)).toEqual([['GET', '/gw-countries/_mapping', {}]]);
+  });
+
+  it("Elasticsearch's own refusals become MappingErrors", () => {
+    expect(mappingErrorOf(esError(400, 'illegal_argument_exception', 'mapper [code] cannot be changed from type [keyword] to [long]'))?.props).toEqual({ field: 'code', from: 'keyword', to: 'long' });
+    expect(mappingErrorOf(esError(400, 'mapper_parsing_exception', 'No handler for type [x] declared on field [y]'))?.kind).toBe('invalid_mapping');
+    expect(mappingErrorOf(esError(503, 'unavailable', 'x'))).toBeUndefined();
+  });
+
+  it('a store that cannot reach Elasticsearch answers unavailable, not a mapping error', async () => {
+    const { fake, store } = storeOnFake();
+    fake.unreachable = true;
+    await expect(store.entities.getMapping('countries')).rejects.toThrow(/unavailable/);
+  });
+
+  it('strictProperties: ignore_malformed false on the types that take it, objects walked', () => {
+    expect(strictProperties({ a: { type: 'text' }, b: { properties: { c: { type: 'date' }, d: { type: 'geo_point' } } }, e: { type: 'boolean' } })).toEqual({
+      a: { type: 'text' },
+      b: { properties: { c: { type: 'date', ignore_malformed: false }, d: { type: 'geo_point', ignore_malformed: false } } },
+      e: { type: 'boolean' },
+    });
+  });
+});

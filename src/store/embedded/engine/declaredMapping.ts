@@ -1,0 +1,53 @@
+/**
+ * A declared mapping (Elasticsearch's `{dynamic, properties}`, store/mapping/typeMapping.ts) applied
+ * to an index's field types: each declared field takes the engine type that indexes it as
+ * Elasticsearch's type does (integer, short and byte are longs; double, half_float and scaled_float
+ * floats; nested fields are stored and mapped as an object's), with its multi-fields and
+ * ignore_above. A field of a type the engine does not index yet (geo_point) is kept in `_source`
+ * only, and never mapped dynamically. A declared field overrides dynamic detection: it is mapped
+ * before any document brings it.
+ */
+import type { FieldMapping, TypeMapping } from '../../mapping/typeMapping';
+import { mappedFields, typeOf } from '../../mapping/typeMapping';
+import type { FieldType } from './fieldValues';
+import type { IndexMapping, MultiField } from './mapping';
+
+/** Elasticsearch's field types as the engine's; undefined: kept in `_source` only. */
+const ENGINE_TYPES: Record<string, FieldType | 'object'> = {
+  text: 'text',
+  keyword: 'keyword',
+  long: 'long',
+  integer: 'long',
+  short: 'long',
+  byte: 'long',
+  double: 'float',
+  float: 'float',
+  half_float: 'float',
+  scaled_float: 'float',
+  date: 'date',
+  boolean: 'boolean',
+  object: 'object',
+  nested: 'object',
+};
+
+/** The engine type of an Elasticsearch field mapping ('object' for objects, null: not indexed by the engine). */
+export function engineType(field: FieldMapping): FieldType | 'object' | null {
+  if (field.index === false) return null;
+  return ENGINE_TYPES[typeOf(field)] ?? null;
+}
+
+const ignoreAboveOf = (field: FieldMapping): number | undefined => (typeof field.ignore_above === 'number' ? field.ignore_above : undefined);
+
+/** Declares every field of `mapping` in `index` and sets its `dynamic` (strict leaves new fields unindexed, as false does: refusing them is the write path's). */
+export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping): void {
+  for (const { path, field, multiOf } of mappedFields(mapping.properties)) {
+    if (multiOf !== undefined) continue;
+    const multi: MultiField[] = [];
+    for (const [name, sub] of Object.entries(field.fields ?? {})) {
+      const type = engineType(sub);
+      if (type !== null && type !== 'object') multi.push({ path: `${path}.${name}`, type, ignoreAbove: ignoreAboveOf(sub) });
+    }
+    index.declareField(path, engineType(field), multi, ignoreAboveOf(field));
+  }
+  index.setDynamic(mapping.dynamic === 'true');
+}

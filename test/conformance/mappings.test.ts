@@ -1,0 +1,81 @@
+/**
+ * Conformance, README "Mappings": PUT and GET _mapping on every store: fields added and merged,
+ * a field's type never changed (declared or mapped dynamically), the issue's example (a keyword
+ * `code` counted by prefix), admin only for changes, any authenticated caller for reads.
+ */
+import type { TestServer } from '../support/testServer';
+import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
+import { startGateway } from './support/gateway';
+import { describeEachStore, type Backend } from './support/targets';
+
+describeEachStore('mappings', (target) => {
+  let backend: Backend;
+  let server: TestServer;
+  let admin: Caller;
+  let writer: Caller;
+  let reader: Caller;
+
+  beforeAll(async () => {
+    backend = await target.open();
+    server = await startGateway(backend);
+    admin = { server, token: await server.token({ sub: 'ada', tenantId: 'acme', roles: ['admin'] }) };
+    writer = { server, token: await server.token({ sub: 'wendy', tenantId: 'acme', roles: ['writer'] }) };
+    reader = { server, token: await server.token({ sub: 'rita', tenantId: 'acme', roles: [] }) };
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.destroy();
+  });
+
+  const at = (type: { collection: string }, suffix = '') => `/v4/entity/${type.collection}${suffix}`;
+
+  it('PUT _mapping on a new type: code as a keyword, then {"prefix":{"code":"F"}} counts the codes starting with F', async () => {
+    const type = uniqueCollection();
+    expect(await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'keyword' } } })).toEqual({ dynamic: 'true', _meta: {}, properties: { code: { type: 'keyword' } } });
+    for (const [name, code] of [['France', 'FR'], ['Finland', 'FI'], ['Germany', 'DE']]) await ok(writer, 'POST', at(type), { name, code });
+    expect(await ok(reader, 'POST', at(type, '/count'), { query: { prefix: { code: 'F' } } })).toEqual({ count: 2 });
+    expect(await ok(reader, 'GET', at(type, '/_mapping'))).toEqual({ dynamic: 'true', _meta: {}, properties: { code: { type: 'keyword' } } });
+  });
+
+  it('fields are added, dynamic and _meta replaced when given; a type change is 400 mapping_conflict naming the field', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'keyword' }, address: { properties: { city: { type: 'keyword' } } } } });
+    const after = await ok(admin, 'PUT', at(type, '/_mapping'), { dynamic: 'false', _meta: { owner: 'geo' }, properties: { rank: { type: 'integer' }, address: { properties: { zip: { type: 'keyword' } } } } });
+    expect(after).toEqual({
+      dynamic: 'false',
+      _meta: { owner: 'geo' },
+      properties: { code: { type: 'keyword' }, rank: { type: 'integer' }, address: { properties: { city: { type: 'keyword' }, zip: { type: 'keyword' } } } },
+    });
+    const conflict = await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'text' } } }, 'services.storage.mapping_conflict', 400);
+    expect(conflict.message).toBe('mapper [code] cannot be changed from type [keyword] to [text]');
+    expect(await ok(admin, 'GET', at(type, '/_mapping'))).toEqual(after);
+  });
+
+  it('a field an entity mapped dynamically keeps its type, as do the server-managed fields', async () => {
+    const type = uniqueCollection();
+    await ok(writer, 'POST', at(type), { name: 'France' });
+    await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { name: { type: 'keyword' } } }, 'services.storage.mapping_conflict', 400);
+    await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { slug: { type: 'text' } } }, 'services.storage.mapping_conflict', 400);
+    expect(await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { name: { type: 'text' } } })).toEqual({ dynamic: 'true', _meta: {}, properties: { name: { type: 'text' } } });
+  });
+
+  it('malformed mappings are 400 invalid_mapping in Elasticsearch\'s words; no body is 400', async () => {
+    const type = uniqueCollection();
+    const bad = await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'strnig' } } }, 'services.storage.invalid_mapping', 400);
+    expect(bad.message).toBe('Failed to parse mapping: No handler for type [strnig] declared on field [code]');
+    await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { p: { type: 'keyword', scaling_factor: 10 } } }, 'services.storage.invalid_mapping', 400);
+    await failsWith(admin, 'PUT', at(type, '/_mapping'), undefined, 'api.assert.body_required', 400);
+    await failsWith(admin, 'GET', '/v4/entity/country/_mapping', undefined, 'api.assert.invalid_argument', 400);
+  });
+
+  it('only an admin changes a mapping (shared by every tenant): a writer and a reader get 403 and nothing changes', async () => {
+    const type = uniqueCollection();
+    for (const caller of [writer, reader]) {
+      const refused = await failsWith(caller, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'keyword' } } }, 'security.rights.forbidden', 403);
+      expect(refused.message).toContain('admin');
+    }
+    expect(await ok(reader, 'GET', at(type, '/_mapping'))).toEqual({ dynamic: 'true', _meta: {}, properties: {} });
+    await failsWith({ server, token: undefined as unknown as string }, 'GET', at(type, '/_mapping'), undefined, 'security.rights.unauthorized', 401);
+  });
+});
