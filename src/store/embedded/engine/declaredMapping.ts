@@ -11,6 +11,7 @@ import type { FieldMapping, TypeMapping } from '../../mapping/typeMapping';
 import { mappedFields, typeOf } from '../../mapping/typeMapping';
 import type { FieldType } from './fieldValues';
 import type { IndexMapping, MultiField } from './mapping';
+import { declareGeoPoint } from './geo/geoColumn';
 
 /** Elasticsearch's field types as the engine's; undefined: kept in `_source` only. */
 const ENGINE_TYPES: Record<string, FieldType | 'object'> = {
@@ -48,6 +49,7 @@ export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping):
       if (type !== null && type !== 'object') multi.push({ path: `${path}.${name}`, type, ignoreAbove: ignoreAboveOf(sub) });
     }
     index.declareField(path, engineType(field), multi, ignoreAboveOf(field));
+    if (typeOf(field) === 'geo_point') declareGeoPoint(index, path); // read by geo/ (geo_distance, geo_bounding_box, _geo_distance, decays)
   }
   index.setDynamic(mapping.dynamic === 'true');
 }

@@ -236,7 +236,7 @@ export class SearchIndex {
     if (collapse !== null) checkCollapseField(collapse, this.mapping);
 
     const index = this.index;
-    const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field));
+    const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field), index);
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs)) || options.minScore !== null;
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
     const now = Date.now();
@@ -425,7 +425,7 @@ export class SearchIndex {
     const docs = list.docs as Int32Array;
     const noFields: FetchOptions = { source: null, fields: [], docvalueFields: [] };
     for (const inner of collapse.innerHits) {
-      const sorts = inner.sort === null ? null : resolveSort(inner.sort, this.mapping, (field) => index.field(field));
+      const sorts = inner.sort === null ? null : resolveSort(inner.sort, this.mapping, (field) => index.field(field), index);
       const members = group.members.map((i) => ({ doc: docs[i], score: list.scoreAt(i), keys: sorts === null ? [] : sorts.map((s) => sortKey(s, docs[i], list.scoreAt(i))) }));
       members.sort((a, b) => {
         if (sorts !== null) {

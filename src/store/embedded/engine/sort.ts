@@ -13,6 +13,7 @@
  * document number for `_doc`; a missing value is null for keywords, -2^63 or 2^63-1 for long, date
  * and boolean (Long.MIN_VALUE/MAX_VALUE, approximated by JavaScript numbers), "-Infinity" or
  * "Infinity" for floats. A sort of `_score` descending alone is no sort at all (no `sort` values).
+ * `_geo_distance` sorts by distance to a point (geo/geoSort.ts).
  * Text fields, unmapped fields (without unmapped_type) and `_id` cannot be sorted on, as in
  * Elasticsearch 8.
  */
@@ -23,6 +24,8 @@ import { FieldType, floatToJson, toBoolean, toDouble, toFloat, toKeyword, toLong
 import { describe, hasOwn, isPlainObject, quote } from './json';
 import { IndexMapping } from './mapping';
 import { compareUtf8 } from './strings';
+import { GeoSortSpec, parseGeoSort, resolveGeoSort } from './geo/geoSort';
+import type { InvertedIndex } from './invertedIndex';
 
 export type SortOrder = 'asc' | 'desc';
 export type SortMode = 'min' | 'max' | 'sum' | 'avg' | 'median';
@@ -36,12 +39,16 @@ export interface SortClause {
   mode: SortMode | null;
   unmappedType: FieldType | null;
   where: string;
+  /** `_geo_distance`: its points, unit and distance type. */
+  geo?: GeoSortSpec;
 }
 
 export type ResolvedSort =
   | { kind: 'score'; order: SortOrder }
   | { kind: 'doc'; order: SortOrder }
-  | { kind: 'field'; field: string; type: FieldType; order: SortOrder; mode: SortMode; missing: Missing; index: FieldIndex | undefined; where: string };
+  | { kind: 'field'; field: string; type: FieldType; order: SortOrder; mode: SortMode; missing: Missing; index: FieldIndex | undefined; where: string }
+  /** `_geo_distance`: the distance of a document (Infinity without a point). */
+  | { kind: 'geo'; order: SortOrder; distance: (doc: number) => number };
 
 /** Comparable key of one hit for one sort clause: a number, a string, or null (a missing keyword). */
 export type SortKey = number | string | null;
@@ -77,7 +84,11 @@ const UNMAPPED_TYPES = new Map<string, FieldType>([
 
 function parseClause(field: string, value: unknown, where: string): SortClause {
   if (field === '') throw invalid(`sort field name at ${where} must not be empty`);
-  if (field === '_geo_distance' || field === '_script' || field === '_shard_doc') throw invalid(`sort ${quote(field)} is not supported at ${where}`);
+  if (field === '_script' || field === '_shard_doc') throw invalid(`sort ${quote(field)} is not supported at ${where}`);
+  if (field === '_geo_distance') {
+    const geo = parseGeoSort(value, where);
+    return { field, order: geo.order, missing: { kind: 'last' }, mode: geo.mode, unmappedType: null, where, geo };
+  }
   const clause: SortClause = { field, order: field === '_score' ? 'desc' : 'asc', missing: { kind: 'last' }, mode: null, unmappedType: null, where };
   if (value === undefined) return clause;
   if (typeof value === 'string') {
@@ -138,8 +149,12 @@ export function parseSort(sort: unknown): SortClause[] | null {
 }
 
 /** Field types of the sort clauses against an index (errors for fields that cannot be sorted on). */
-export function resolveSort(clauses: readonly SortClause[], mapping: IndexMapping, fieldIndex: (field: string) => FieldIndex | undefined): ResolvedSort[] {
+export function resolveSort(clauses: readonly SortClause[], mapping: IndexMapping, fieldIndex: (field: string) => FieldIndex | undefined, index?: InvertedIndex): ResolvedSort[] {
   return clauses.map((clause): ResolvedSort => {
+    if (clause.geo !== undefined) {
+      if (index === undefined) throw invalid(`sort "_geo_distance" is not supported here (at ${clause.where})`);
+      return { kind: 'geo', order: clause.order, distance: resolveGeoSort(clause.geo, mapping, index) };
+    }
     if (clause.field === '_score') return { kind: 'score', order: clause.order };
     if (clause.field === '_doc') return { kind: 'doc', order: clause.order };
     if (clause.field === '_id') throw invalid(`sorting on "_id" is not allowed (at ${clause.where})`);
@@ -214,6 +229,7 @@ function missingKey(sort: Extract<ResolvedSort, { kind: 'field' }>): SortKey {
 export function sortKey(sort: ResolvedSort, doc: number, score: number): SortKey {
   if (sort.kind === 'score') return score;
   if (sort.kind === 'doc') return doc;
+  if (sort.kind === 'geo') return sort.distance(doc);
   const index = sort.index;
   if (index === undefined || !index.present.has(doc)) return missingKey(sort);
   if (sort.type === 'keyword') {
@@ -244,6 +260,7 @@ export function compareKeys(sort: ResolvedSort, a: SortKey, b: SortKey): number 
 /** A sort key as Elasticsearch prints it in a hit's `sort` array. */
 export function sortValue(sort: ResolvedSort, key: SortKey): unknown {
   if (key === null || typeof key === 'string') return key;
+  if (sort.kind === 'geo') return key === Infinity ? 'Infinity' : key;
   if (sort.kind !== 'field') return key;
   if (sort.type === 'float') {
     if (key === Infinity) return 'Infinity';
@@ -255,7 +272,7 @@ export function sortValue(sort: ResolvedSort, key: SortKey): unknown {
 
 /** Turn a `search_after` value back into a key of its sort clause. */
 export function searchAfterKey(sort: ResolvedSort, value: unknown, where: string): SortKey {
-  const fail = () => invalid(`search_after value ${describe(value)} at ${where} does not fit the sort on ${sort.kind === 'field' ? quote(sort.field) : `_${sort.kind}`}`);
+  const fail = () => invalid(`search_after value ${describe(value)} at ${where} does not fit the sort on ${sort.kind === 'field' ? quote(sort.field) : sort.kind === 'geo' ? '_geo_distance' : `_${sort.kind}`}`);
   if (sort.kind === 'score') {
     const n = toDouble(value);
     if (n === null) throw fail();
@@ -264,6 +281,11 @@ export function searchAfterKey(sort: ResolvedSort, value: unknown, where: string
   if (sort.kind === 'doc') {
     const n = toDouble(value);
     if (n === null || !Number.isInteger(n)) throw fail();
+    return n;
+  }
+  if (sort.kind === 'geo') {
+    const n = value === 'Infinity' ? Infinity : toDouble(value);
+    if (n === null) throw fail();
     return n;
   }
   if (sort.type === 'keyword') {

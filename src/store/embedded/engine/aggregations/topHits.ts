@@ -37,7 +37,7 @@ export function parseTopHits(body: unknown, where: string, name: string): Aggreg
   return {
     type: 'top_hits',
     *run(docs, ctx): Steps<AggResult> {
-      const sorts: ResolvedSort[] | null = clauses === null ? null : resolveSort(clauses, ctx.mapping, (f) => ctx.index.field(f));
+      const sorts: ResolvedSort[] | null = clauses === null ? null : resolveSort(clauses, ctx.mapping, (f) => ctx.index.field(f), ctx.index);
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
       const ranked: Ranked[] = [];
       let maxScore = -Infinity;

@@ -10,6 +10,7 @@
  */
 import { JsonObject, describe, hasOwn, isPlainObject, quote } from '../json';
 import { CombineMode, FLOAT_MAX, FunctionScoreMode, FunctionScoreQuery, LQuery, ScoreFunction, withBoost } from '../lucene/query';
+import { geoDecay } from '../geo/geoDecay';
 import { BuildContext, ClauseParser, ParsedQuery } from './context';
 import { DECAY_FUNCTIONS, DecayKind, DecaySpec, numericDecay, parseDecay } from './decay';
 import { FieldValueFactorSpec, fieldValueFactor, parseFieldValueFactor } from './fieldValueFactor';
@@ -32,13 +33,6 @@ interface FunctionEntry {
   readonly weight: number | null;
   readonly fn: FunctionSpec;
   readonly path: string;
-}
-
-/** Builders of geo-point decays (geo/geoDecay.ts registers itself: keeps this file free of geo). */
-export type GeoDecayBuilder = (spec: DecaySpec, ctx: BuildContext) => Omit<ScoreFunction, 'filter' | 'weight'> | null;
-let geoDecay: GeoDecayBuilder = () => null;
-export function registerGeoDecay(builder: GeoDecayBuilder): void {
-  geoDecay = builder;
 }
 
 function readFunction(name: string, body: unknown, path: string): FunctionSpec {

@@ -17,6 +17,8 @@ import { parseDisMax } from './disMax';
 import { parseExists } from './exists';
 import { parseFunctionScore } from './functionScore';
 import { parseFuzzy } from './fuzzy';
+import { parseGeoBoundingBox } from './geoBoundingBox';
+import { parseGeoDistance } from './geoDistance';
 import { parseIds } from './ids';
 import { parseMatch } from './match';
 import { parseMatchAll, parseMatchNone } from './matchAll';
@@ -59,6 +61,8 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['simple_query_string', parseSimpleQueryString],
   ['function_score', parseFunctionScore],
   ['boosting', parseBoosting],
+  ['geo_distance', parseGeoDistance],
+  ['geo_bounding_box', parseGeoBoundingBox],
 ]);
 
 /** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */

@@ -1,0 +1,30 @@
+import { InvertedIndex } from '../invertedIndex';
+import { IndexMapping } from '../mapping';
+import { declareGeoPoint, geoColumn, isGeoPoint } from './geoColumn';
+import { encodeLatitude, encodeLongitude } from './geoPoint';
+
+describe('geo_point columns', () => {
+  it('are declared per mapping, never detected', () => {
+    const mapping = new IndexMapping();
+    expect(isGeoPoint(mapping, 'location')).toBe(false);
+    declareGeoPoint(mapping, 'location');
+    expect(isGeoPoint(mapping, 'location')).toBe(true);
+    expect(isGeoPoint(new IndexMapping(), 'location')).toBe(false);
+  });
+
+  it('read the points of each document from its source, as documents arrive and go', () => {
+    const mapping = new IndexMapping();
+    const index = new InvertedIndex();
+    const a = index.addSource('a', { place: { location: '10,20' } }, mapping);
+    const b = index.addSource('b', { 'place.location': [{ lat: 1, lon: 2 }, [4, 3], 'bad', { lat: 95, lon: 0 }] }, mapping);
+    const c = index.addSource('c', { other: 1 }, mapping);
+    let column = geoColumn(index, 'place.location');
+    expect([column.count(a), column.count(b), column.count(c)]).toEqual([1, 2, 0]);
+    expect([column.lats[column.starts[b] + 1], column.lons[column.starts[b] + 1]]).toEqual([encodeLatitude(3), encodeLongitude(4)]);
+    index.remove('a');
+    const d = index.addSource('d', { place: [{ location: '5,6' }, { location: '7,8' }] }, mapping);
+    column = geoColumn(index, 'place.location');
+    expect(column.count(d)).toBe(2);
+    expect(column.builtTo).toBe(index.maxDoc);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * What the geo queries share: the geo_point field a query names (a 400 when the mapping does not
+ * declare one, or match nothing with `ignore_unmapped`), `validation_method`, reading a point of a
+ * query, and a cacheable leaf of the live documents having a point that passes a test of encoded
+ * coordinates (LatLonPoint's queries compare the encoded values).
+ */
+import { InvertedIndex } from '../invertedIndex';
+import { Matches } from '../lucene/matches';
+import { LQuery, matchNone, setLeaf } from '../lucene/query';
+import { BuildContext } from '../query/context';
+import { invalid, readEnum } from '../query/params';
+import { hasBit } from '../bitset';
+import { GeoPoint, GeoPointError, checkPoint, normalizePoint, parseGeoPoint } from './geoPoint';
+import { geoColumn, isGeoPoint } from './geoColumn';
+
+export const VALIDATION_METHODS = ['strict', 'coerce', 'ignore_malformed'] as const;
+export type ValidationMethod = (typeof VALIDATION_METHODS)[number];
+
+export function readValidation(clause: string, value: unknown, where: string): ValidationMethod {
+  return readEnum(clause, 'validation_method', value, VALIDATION_METHODS, where);
+}
+
+/** A point of a query at `where`, checked (strict), normalized (coerce) or taken as is. */
+export function queryPoint(clause: string, value: unknown, where: string, validation: ValidationMethod): GeoPoint {
+  try {
+    const point = parseGeoPoint(value);
+    if (validation === 'coerce') return normalizePoint(point);
+    return validation === 'strict' ? checkPoint(point) : point;
+  } catch (error) {
+    if (error instanceof GeoPointError) throw invalid(`[${clause}] at ${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The field a geo query may run on: null when unmapped and `ignore_unmapped` (the query matches nothing). */
+export function geoField(clause: string, field: string, ctx: BuildContext, ignoreUnmapped: boolean, where: string): string | null {
+  if (isGeoPoint(ctx.mapping, field)) return field;
+  const type = ctx.mapping.type(field);
+  if (type !== undefined) throw invalid(`[${clause}] at ${where}: field [${field}] is of type [${type}], but a geo_point field is expected`);
+  if (ignoreUnmapped) return null;
+  throw invalid(`[${clause}] at ${where}: failed to find geo_point field [${field}] (a mapping must declare it "geo_point")`);
+}
+
+/** A constant-score leaf: live documents with a point of `field` passing `test(encodedLat, encodedLon)`. */
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean): LQuery {
+  if (field === null) return matchNone(`unmapped geo field`);
+  return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
+    const column = geoColumn(index, field);
+    const live = index.live.words;
+    const out: number[] = [];
+    const { starts, lats, lons } = column;
+    const to = Math.min(column.builtTo, index.maxDoc);
+    for (let doc = fromDoc; doc < to; doc++) {
+      const end = starts[doc + 1];
+      for (let i = starts[doc]; i < end; i++) {
+        if (test(lats[i], lons[i])) {
+          if (hasBit(live, doc)) out.push(doc);
+          break;
+        }
+      }
+    }
+    return Matches.list(Int32Array.from(out), out.length, null, 0);
+  });
+}

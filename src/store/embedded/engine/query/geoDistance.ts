@@ -1,0 +1,53 @@
+/**
+ * `geo_distance` (Elasticsearch's GeoDistanceQueryBuilder, Lucene's LatLonPoint.newDistanceQuery):
+ * the documents with a point of a geo_point field within `distance` of a point, `{"geo_distance":
+ * {"distance": "12km", "location": {"lat": 40.7, "lon": -74.0}}}`. A point matches when the
+ * haversine sort key from the centre to its quantized position is at most the key of the radius
+ * (SloppyMath, GeoUtils.distanceQuerySortKey), as Lucene tests it. `distance` is a number of metres
+ * or a string with a unit (`unit` gives the unit of a bare number); `distance_type` (`arc`,
+ * `plane`) is read and, as in Elasticsearch 8, does not change what matches; `validation_method`
+ * `strict` (default), `coerce` or `ignore_malformed`; `ignore_unmapped`. Scores the boost.
+ */
+import { hasOwn } from '../json';
+import { withBoost } from '../lucene/query';
+import { decodeLatitude, decodeLongitude, parseDistance, unitMetres } from '../geo/geoPoint';
+import { distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
+import { geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
+import { ClauseParser } from './context';
+import { at, boostOf, invalid, objectBody, readBoolean, readEnum, readName, readString } from './params';
+
+const PARAMS = ['distance', 'distance_type', 'unit', 'validation_method', 'ignore_unmapped', '_name', 'boost'];
+
+export const parseGeoDistance: ClauseParser = (body, path) => {
+  const obj = objectBody('geo_distance', body, path);
+  const fields = Object.keys(obj).filter((k) => !PARAMS.includes(k));
+  if (fields.length !== 1) throw invalid(`[geo_distance] at ${path} takes one geo_point field besides its parameters (${PARAMS.join(', ')}), got ${fields.length}`);
+  const field = fields[0];
+  if (!hasOwn(obj, 'distance')) throw invalid(`[geo_distance] at ${path} requires a "distance"`);
+  const validation = hasOwn(obj, 'validation_method') ? readValidation('geo_distance', obj.validation_method, at(path, 'validation_method')) : 'strict';
+  if (hasOwn(obj, 'distance_type')) readEnum('geo_distance', 'distance_type', obj.distance_type, ['arc', 'plane'], at(path, 'distance_type'));
+  let unit = 1;
+  if (hasOwn(obj, 'unit')) {
+    const name = readString('geo_distance', 'unit', obj.unit, at(path, 'unit'));
+    const metres = unitMetres(name);
+    if (metres === null) throw invalid(`[geo_distance] at ${at(path, 'unit')}: no distance unit named [${name}]`);
+    unit = metres;
+  }
+  const distance = parseDistance(obj.distance, unit);
+  if (distance === null) throw invalid(`[geo_distance] at ${at(path, 'distance')}: cannot parse distance ${JSON.stringify(obj.distance)}`);
+  if (!(distance > 0)) throw invalid(`[geo_distance] at ${at(path, 'distance')}: distance must be greater than zero`);
+  const center = queryPoint('geo_distance', obj[field], at(path, field), validation);
+  const ignoreUnmapped = hasOwn(obj, 'ignore_unmapped') ? readBoolean('geo_distance', 'ignore_unmapped', obj.ignore_unmapped, at(path, 'ignore_unmapped')) : false;
+  const boost = boostOf('geo_distance', obj, path);
+  readName('geo_distance', obj, path);
+  const sortKey = distanceQuerySortKey(distance);
+  return {
+    toLucene: (ctx) => {
+      const resolved = geoField('geo_distance', field, ctx, ignoreUnmapped, path);
+      const { lat, lon } = center;
+      const key = `geo_distance:${JSON.stringify([field, lat, lon, sortKey])}`;
+      const leaf = geoLeaf(key, resolved, (encLat, encLon) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey);
+      return withBoost(leaf, boost);
+    },
+  };
+};
