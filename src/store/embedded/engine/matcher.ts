@@ -10,6 +10,7 @@
  */
 import { Doc, InvalidQueryError, QueryDsl } from '../../port';
 import { InvertedIndex } from './invertedIndex';
+import { hasGeoPoints } from './geo/geoColumn';
 import { isPlainObject } from './json';
 import { DEFAULT_LIMITS, QueryLimits } from './limits';
 import { IndexMapping, Mapping } from './mapping';
@@ -28,7 +29,8 @@ export function compileMatcher(query: QueryDsl, mapping?: Mapping | (() => Index
   return (doc: Doc, id = 'doc'): boolean => {
     if (!isPlainObject(doc)) return false;
     const docMapping = typeof mapping === 'function' ? mapping() : new IndexMapping(mapping);
-    const index = new InvertedIndex(false);
+    // sources are kept only for geo_point fields, which geo queries read from them (geo/geoColumn.ts)
+    const index = new InvertedIndex(hasGeoPoints(docMapping));
     index.addSource(id, doc, docMapping);
     try {
       return matchQuery(parsed, docMapping, index, false).size > 0;

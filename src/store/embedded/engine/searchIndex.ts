@@ -9,6 +9,7 @@ import { InvertedIndex } from './invertedIndex';
 import { describe, isPlainObject, setOwn } from './json';
 import { Collector, TopHit, TopScoreCollector, TopSortedCollector, collectSteps, firstDocs } from './lucene/topDocs';
 import { IndexMapping, Mapping } from './mapping';
+import { copyGeoPoints } from './geo/geoColumn';
 import { evaluateSteps } from './lucene/evaluate';
 import { Budget, Steps, TimeExceeded, UNLIMITED, runToEnd } from './budget/budget';
 import { searchAggregations } from './aggregations/aggregate';
@@ -114,7 +115,9 @@ export class SearchIndex {
 
   /** A copy of the index's mapping as it is now (what single-document matchers map with: matcher.ts). */
   mappingCopy(): IndexMapping {
-    return this.mapping.copy();
+    const copy = this.mapping.copy();
+    copyGeoPoints(this.mapping, copy);
+    return copy;
   }
 
   /** Applies a declared mapping (README "Mappings") to the field types; documents already indexed stay as they are, as in Elasticsearch. */

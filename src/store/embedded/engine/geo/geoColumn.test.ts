@@ -1,6 +1,8 @@
 import { InvertedIndex } from '../invertedIndex';
 import { IndexMapping } from '../mapping';
-import { declareGeoPoint, geoColumn, isGeoPoint } from './geoColumn';
+import { compileMatcher } from '../matcher';
+import { SearchIndex } from '../searchIndex';
+import { copyGeoPoints, declareGeoPoint, geoColumn, isGeoPoint } from './geoColumn';
 import { encodeLatitude, encodeLongitude } from './geoPoint';
 
 describe('geo_point columns', () => {
@@ -26,5 +28,19 @@ describe('geo_point columns', () => {
     column = geoColumn(index, 'place.location');
     expect(column.count(d)).toBe(2);
     expect(column.builtTo).toBe(index.maxDoc);
+  });
+
+  it('survive a mapping copy: single-document matchers (live subscriptions) see geo_point fields', () => {
+    const from = new IndexMapping();
+    declareGeoPoint(from, 'location');
+    const to = new IndexMapping();
+    copyGeoPoints(from, to);
+    expect(isGeoPoint(to, 'location')).toBe(true);
+    const index = new SearchIndex();
+    index.declareMapping({ dynamic: 'true', properties: { location: { type: 'geo_point' } } });
+    const near = compileMatcher({ geo_distance: { distance: '10km', location: '48.85,2.35' } }, () => index.mappingCopy());
+    expect(near({ location: '48.86,2.34' })).toBe(true);
+    expect(near({ location: '45.76,4.83' })).toBe(false);
+    expect(near({})).toBe(false);
   });
 });

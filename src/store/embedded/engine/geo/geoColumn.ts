@@ -20,6 +20,16 @@ export function declareGeoPoint(mapping: IndexMapping, field: string): void {
   set.add(field);
 }
 
+/** The geo_point fields of `from` declared in `to` too (a mapping's copy: single-document matchers). */
+export function copyGeoPoints(from: IndexMapping, to: IndexMapping): void {
+  for (const field of geoFields.get(from) ?? []) declareGeoPoint(to, field);
+}
+
+/** Whether the mapping declares any geo_point field. */
+export function hasGeoPoints(mapping: IndexMapping): boolean {
+  return (geoFields.get(mapping)?.size ?? 0) > 0;
+}
+
 export function isGeoPoint(mapping: IndexMapping, field: string): boolean {
   return geoFields.get(mapping)?.has(field) === true;
 }
