@@ -1,5 +1,6 @@
 import { Explanation } from '../../../port';
 import { SearchIndex } from '../searchIndex';
+import { COUNTRIES, indexAll } from '../testing';
 
 /**
  * Pinned against Lucene 8.7 (LegacyBM25Similarity, IndexSearcher.explain) on the same four
@@ -79,5 +80,20 @@ describe('explain: Lucene 8.7 explanations, values equal to the scores', () => {
 
   it('answers no _explanation without explain', () => {
     expect(index.search({ query: { term: { name: 'france' } }, from: 0, size: 1 }).hits[0]).not.toHaveProperty('_explanation');
+  });
+});
+
+describe('explain: function_score and boosting', () => {
+  it('explains the sub-query, the factor and how they combine, the values equal to the scores', () => {
+    const index = indexAll(new SearchIndex(), COUNTRIES);
+    const run = (query: Record<string, unknown>) => index.search({ query, from: 0, size: 1, explain: true } as never).hits[0];
+    const hit = run({ function_score: { query: { match: { name: 'france' } }, functions: [{ filter: { term: { eu: true } }, weight: 3 }, { weight: 2 }], score_mode: 'sum' } });
+    const e = hit._explanation as { value: number; description: string; details: { value: number; description: string; details: { value: number }[] }[] };
+    expect(e.value).toBe(hit._score);
+    expect(e.description).toBe('function score, product of:');
+    expect(e.details[1].description).toBe('min of:');
+    expect(e.details[1].details[0].value).toBe(5);
+    const boosted = run({ boosting: { positive: { match: { name: 'france' } }, negative: { term: { eu: true } }, negative_boost: 0.5 } });
+    expect((boosted._explanation as { value: number }).value).toBe(boosted._score);
   });
 });

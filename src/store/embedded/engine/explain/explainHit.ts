@@ -13,7 +13,9 @@
  *   clause, product of:" (0 "# clause", and the filter cached as a constant-score weight: 1 =
  *   its query); DisjunctionMaxQuery "max of:" or "max plus 0.3 times others of:";
  *   ConstantScoreQuery, MatchAllDocsQuery and the constant-score leaves: the query's text, `^boost`
- *   when it is not 1.
+ *   when it is not 1; function_score as FunctionScoreQuery explains (the sub-query's explanation,
+ *   the functions' factor "min of:" it and maxBoost, combined by the boost mode), boosting the
+ *   product of the positive query's score and the factor.
  *
  * Every value is the score the search computes for that part of the query (evaluated once per
  * search and node, cached), so the root's value is the hit's `_score`. The caller's visibility
@@ -24,7 +26,8 @@ import { Explanation } from '../../../port';
 import { InvertedIndex } from '../invertedIndex';
 import { evaluate, leafDocs } from '../lucene/evaluate';
 import { Matches, advance } from '../lucene/matches';
-import { LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { FunctionScoreQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { functionScores } from '../lucene/functionScore';
 import { rewrite } from '../lucene/rewrite';
 import { floatToJson } from '../fieldValues';
 import { B, BM25Scorer, K1, LEGACY_BOOST_FACTOR, LENGTH_TABLE, avgFieldLength, idf, legacyBm25Scorer } from '../similarity';
@@ -91,12 +94,31 @@ export class Explainer {
         }
         return node(score, 'sum of:', subs);
       }
+      case 'functionScore':
+        return this.functionScore(query, boost, doc, score);
       case 'leaf':
         if (!leafDocs(query, this.index).has(doc) && query.expand === undefined) return null;
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
       default:
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
     }
+  }
+
+  /** FunctionScoreQuery's explanation: the sub-query's, then the factor capped at max_boost, combined (CombineFunction.explain). */
+  private functionScore(query: FunctionScoreQuery, boost: number, doc: number, score: number): Explanation | null {
+    const sub = this.node(query.query, query.boostOutside ? 1 : boost, doc);
+    if (sub === null || query.functions.length === 0) return sub;
+    // the factor alone: the document's functions over a sub-query score of 1, replaced
+    const one = Matches.list(Int32Array.of(doc), 1, Float32Array.of(1));
+    const filters = query.functions.map((fn) => (fn.filter === null ? null : this.scoreOf(fn.filter, 1, doc) === null ? Matches.EMPTY : one));
+    const factorOnly: FunctionScoreQuery = { ...query, boostMode: 'replace', maxBoost: Number.MAX_VALUE, minScore: null, boostOutside: false };
+    const factor = functionScores(factorOnly, this.index, one, filters, 1, true).scoreAt(0);
+    const applied = query.functions.filter((_, i) => filters[i] !== Matches.EMPTY).map((fn) => node(factor, fn.text));
+    const factorNode = node(factor, applied.length === 0 ? 'No function matched' : `function score, score mode [${query.scoreMode}]`, applied);
+    if (query.boostOutside) return node(score, 'product of:', [sub, factorNode]);
+    const capped = node(Math.min(factor, query.maxBoost), 'min of:', [factorNode, node(query.maxBoost, 'maxBoost')]);
+    const words = { multiply: 'function score, product of:', replace: 'min of:', sum: 'sum of', avg: 'avg of', min: 'min of', max: 'max of:' } as const;
+    return query.boostMode === 'replace' ? node(score, 'min of:', [factorNode, node(query.maxBoost, 'maxBoost')]) : node(score, words[query.boostMode], [sub, capped]);
   }
 
   private term(query: TermQuery, boost: number, doc: number): Explanation | null {
