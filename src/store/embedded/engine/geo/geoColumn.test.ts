@@ -43,4 +43,16 @@ describe('geo_point columns', () => {
     expect(near({ location: '45.76,4.83' })).toBe(false);
     expect(near({})).toBe(false);
   });
+
+  it('give the points of a band of latitudes', () => {
+    const mapping = new IndexMapping();
+    const index = new InvertedIndex();
+    for (const [id, where] of [['a', '10,0'], ['b', ['0,0', '20,0']], ['c', '30,0'], ['d', '15,5']] as const) index.addSource(id, { where }, mapping);
+    const column = geoColumn(index, 'where');
+    const band = column.byLatitude(encodeLatitude(10), encodeLatitude(20));
+    const docs = Array.from(band.order.subarray(band.from, band.to)).map((i) => band.docs[i]);
+    expect(docs).toEqual([0, 3, 1]); // latitudes 10, 15, 20
+    const none = column.byLatitude(encodeLatitude(40), encodeLatitude(50));
+    expect(none.to - none.from).toBe(0);
+  });
 });

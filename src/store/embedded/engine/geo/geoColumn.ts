@@ -45,6 +45,43 @@ export class GeoColumn {
 
   constructor(readonly field: string) {}
 
+  /** Entries ordered by encoded latitude, and the document of each entry (for lat-bounded scans; see byLatitude). */
+  private latOrder: Int32Array | null = null;
+  private entryDoc: Int32Array | null = null;
+
+  /**
+   * The entries whose encoded latitude is in [minLat, maxLat], as ascending positions into the
+   * latitude order, and the entries' documents: queries bounded in latitude (a circle, a box) test
+   * only that band instead of every point. Built once per extension of the column.
+   */
+  byLatitude(minLat: number, maxLat: number): { order: Int32Array; docs: Int32Array; from: number; to: number } {
+    if (this.latOrder === null) {
+      const n = this.end;
+      const docs = new Int32Array(n);
+      for (let d = 0; d < this.builtTo; d++) for (let i = this.starts[d]; i < this.starts[d + 1]; i++) docs[i] = d;
+      const lats = this.lats;
+      const order = new Int32Array(n);
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((a, b) => lats[a] - lats[b]);
+      this.latOrder = order;
+      this.entryDoc = docs;
+    }
+    const order = this.latOrder;
+    const lats = this.lats;
+    const lower = (bound: number, strict: boolean) => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const v = lats[order[mid]];
+        if (v < bound || (strict && v === bound)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return { order, docs: this.entryDoc as Int32Array, from: lower(minLat, false), to: lower(maxLat, true) };
+  }
+
   count(doc: number): number {
     return doc < this.builtTo ? this.starts[doc + 1] - this.starts[doc] : 0;
   }
@@ -72,6 +109,8 @@ export class GeoColumn {
       doc++;
     }
     this.builtTo = maxDoc;
+    this.latOrder = null;
+    this.entryDoc = null;
   }
 
   private addPoints(value: unknown): void {

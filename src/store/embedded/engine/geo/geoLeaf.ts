@@ -11,7 +11,7 @@ import { BuildContext } from '../query/context';
 import { invalid, readEnum } from '../query/params';
 import { hasBit } from '../bitset';
 import { GeoPoint, GeoPointError, checkPoint, normalizePoint, parseGeoPoint } from './geoPoint';
-import { geoColumn, isGeoPoint } from './geoColumn';
+import { GeoColumn, geoColumn, isGeoPoint } from './geoColumn';
 
 export const VALIDATION_METHODS = ['strict', 'coerce', 'ignore_malformed'] as const;
 export type ValidationMethod = (typeof VALIDATION_METHODS)[number];
@@ -41,11 +41,16 @@ export function geoField(clause: string, field: string, ctx: BuildContext, ignor
   throw invalid(`[${clause}] at ${where}: failed to find geo_point field [${field}] (a mapping must declare it "geo_point")`);
 }
 
-/** A constant-score leaf: live documents with a point of `field` passing `test(encodedLat, encodedLon)`. */
-export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean): LQuery {
+/**
+ * A constant-score leaf: live documents with a point of `field` passing `test(encodedLat, encodedLon)`;
+ * with `latBounds` (encoded, inclusive: no point outside passes the test), only the points of that
+ * band of latitudes are tested.
+ */
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number]): LQuery {
   if (field === null) return matchNone(`unmapped geo field`);
   return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
     const column = geoColumn(index, field);
+    if (latBounds !== undefined) return bandMatches(column, index, fromDoc, latBounds, test);
     const live = index.live.words;
     const out: number[] = [];
     const { starts, lats, lons } = column;
@@ -61,4 +66,20 @@ export function geoLeaf(key: string, field: string | null, test: (lat: number, l
     }
     return Matches.list(Int32Array.from(out), out.length, null, 0);
   });
+}
+
+function bandMatches(column: GeoColumn, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], test: (lat: number, lon: number) => boolean): Matches {
+  const { order, docs, from, to } = column.byLatitude(minLat, maxLat);
+  const live = index.live.words;
+  const { lats, lons } = column;
+  const found: number[] = [];
+  for (let k = from; k < to; k++) {
+    const i = order[k];
+    const doc = docs[i];
+    if (doc >= fromDoc && test(lats[i], lons[i]) && hasBit(live, doc)) found.push(doc);
+  }
+  const out = Int32Array.from(found).sort();
+  let size = 0;
+  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[size++] = out[i];
+  return Matches.list(out, size, null, 0);
 }

@@ -75,16 +75,24 @@ export function functionScores(query: FunctionScoreQuery, index: InvertedIndex, 
   const outDocs = new Int32Array(size);
   const outScores = new Float32Array(size);
   const minScore = query.minScore === null ? null : f(query.minScore);
+  // computeScore of one function that applies to every document: first, max, min, multiply and sum give its score; avg its score over its weight
+  const single = n === 1 && filters[0] === null && query.scoreMode !== 'avg' ? bound[0] : null;
   let kept = 0;
   for (let i = 0; i < size; i++) {
     const doc = docs[i];
     const s = subScores ? list.scoreAt(i) : 0;
-    for (let j = 0; j < n; j++) matched[j] = tests[j](doc) ? 1 : 0;
     let score: number;
     if (n === 0) {
       score = query.boostOutside ? f(s * boost) : s;
     } else {
-      const factor = computeFactor(query, bound, matched, weights, doc, s);
+      // one function for every document (the common case): its score is the factor
+      let factor: number;
+      if (single !== null) {
+        factor = single(doc, s);
+      } else {
+        for (let j = 0; j < n; j++) matched[j] = tests[j](doc) ? 1 : 0;
+        factor = computeFactor(query, bound, matched, weights, doc, s);
+      }
       if (query.boostOutside) {
         // FunctionScoreQuery (Lucene): (float) (score * factor * boost), a negative factor scores 0
         const value = s * factor;

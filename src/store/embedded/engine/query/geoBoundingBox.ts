@@ -116,7 +116,7 @@ export const parseGeoBoundingBox: ClauseParser = (body, path) => {
         const maxLon = encodeLongitude(right);
         test = (lat, lon) => latIn(lat) && lon >= minLon && lon <= maxLon;
       }
-      return withBoost(geoLeaf(key, resolved, test), boost);
+      return withBoost(geoLeaf(key, resolved, test, [minLat, maxLat]), boost);
     },
   };
 };

@@ -10,13 +10,25 @@
  */
 import { hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
-import { decodeLatitude, decodeLongitude, parseDistance, unitMetres } from '../geo/geoPoint';
-import { distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
+import { decodeLatitude, decodeLongitude, encodeLatitude, parseDistance, unitMetres } from '../geo/geoPoint';
+import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
 import { geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
 import { ClauseParser } from './context';
 import { at, boostOf, invalid, objectBody, readBoolean, readEnum, readName, readString } from './params';
 
 const PARAMS = ['distance', 'distance_type', 'unit', 'validation_method', 'ignore_unmapped', '_name', 'boost'];
+
+/**
+ * The encoded latitudes a circle can reach (conservative: its angular radius plus a margin far above
+ * the haversine approximation's error), so that only that band of points is tested.
+ */
+function latitudeBand(lat: number, metres: number): readonly [number, number] | undefined {
+  const degrees = (metres / EARTH_MEAN_RADIUS) * (180 / Math.PI) * 1.01 + 0.001;
+  const min = lat - degrees;
+  const max = lat + degrees;
+  if (min <= -90 || max >= 90) return undefined;
+  return [encodeLatitude(min), encodeLatitude(max) + 1];
+}
 
 export const parseGeoDistance: ClauseParser = (body, path) => {
   const obj = objectBody('geo_distance', body, path);
@@ -46,7 +58,7 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const resolved = geoField('geo_distance', field, ctx, ignoreUnmapped, path);
       const { lat, lon } = center;
       const key = `geo_distance:${JSON.stringify([field, lat, lon, sortKey])}`;
-      const leaf = geoLeaf(key, resolved, (encLat, encLon) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey);
+      const leaf = geoLeaf(key, resolved, (encLat, encLon) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey, latitudeBand(lat, distance));
       return withBoost(leaf, boost);
     },
   };
