@@ -7,6 +7,7 @@
  */
 
 import type { MappingUpdate, TypeMapping } from './mapping/typeMapping';
+import type { MappingError } from './mapping/mappingError';
 
 export type Doc = Record<string, unknown>;
 
@@ -214,6 +215,11 @@ export interface EntityStore {
    * result; throws MappingError (a field's type changed, also one mapped dynamically).
    */
   putMapping(collection: string, mapping: MappingUpdate): Promise<TypeMapping>;
+  /**
+   * Whether each document fits the collection's declared mapping (mapping/documentCheck.ts): its
+   * refusal, or null. Writes check it too (and throw the refusal): this lets a batch refuse items one by one.
+   */
+  checkDocuments(collection: string, items: { id: string; source: Doc }[]): Promise<(MappingError | null)[]>;
 }
 
 export interface ServiceInfo {

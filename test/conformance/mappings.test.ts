@@ -78,4 +78,30 @@ describeEachStore('mappings', (target) => {
     expect(await ok(reader, 'GET', at(type, '/_mapping'))).toEqual({ dynamic: 'true', _meta: {}, properties: {} });
     await failsWith({ server, token: undefined as unknown as string }, 'GET', at(type, '/_mapping'), undefined, 'security.rights.unauthorized', 401);
   });
+
+  it('a value a declared type cannot take is 400 document_parse_failed on create, replace, update; _bulk refuses that item alone', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { price: { type: 'long' }, note: { type: 'integer', ignore_malformed: true } } });
+    const refused = await failsWith(writer, 'POST', at(type, '?_id=fig'), { name: 'Fig', price: 'cheap' }, 'services.storage.document_parse_failed', 400);
+    expect(refused.message).toBe("failed to parse field [price] of type [long] in document with id 'fig'");
+    await ok(writer, 'POST', at(type, '?_id=fig'), { name: 'Fig', price: '3', note: 'not a number' });
+    await failsWith(writer, 'PUT', at(type, '/fig'), { name: 'Fig', price: 'cheap' }, 'services.storage.document_parse_failed', 400);
+    await failsWith(writer, 'PATCH', at(type, '/fig'), { price: { amount: 3 } }, 'services.storage.document_parse_failed', 400);
+    const bulk = await ok(writer, 'POST', at(type, '/_bulk'), [{ _id: 'pear', name: 'Pear', price: 2 }, { _id: 'plum', name: 'Plum', price: 'x' }]);
+    expect(bulk.successes.map((s: { _id: string }) => s._id)).toEqual(['pear']);
+    expect(bulk.errors.map((e: { status: number; reason: { id: string } }) => [e.status, e.reason.id])).toEqual([[400, 'services.storage.document_parse_failed']]);
+    expect(await ok(writer, 'POST', at(type, '/count'), {})).toEqual({ count: 2 });
+    expect((await ok(writer, 'GET', at(type, '/fig')))._source.price).toBe('3');
+  });
+
+  it('dynamic strict refuses an undeclared field (the server-managed ones are allowed), on every write', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { dynamic: 'strict', properties: { name: { type: 'text' } } });
+    await ok(writer, 'POST', at(type, '?_id=a'), { name: 'Alpha' });
+    const refused = await failsWith(writer, 'POST', at(type), { name: 'Beta', colour: 'red' }, 'services.storage.strict_dynamic_mapping', 400);
+    expect(refused.message).toBe('mapping set to strict, dynamic introduction of [colour] within [_doc] is not allowed');
+    await failsWith(writer, 'PATCH', at(type, '/a'), { colour: 'red' }, 'services.storage.strict_dynamic_mapping', 400);
+    const bulk = await ok(writer, 'POST', at(type, '/_bulk'), [{ name: 'Gamma' }, { name: 'Delta', colour: 'blue' }]);
+    expect([bulk.successes.length, bulk.errors.map((e: { reason: { id: string } }) => e.reason.id)]).toEqual([1, ['services.storage.strict_dynamic_mapping']]);
+  });
 });

@@ -11,6 +11,7 @@ import { buildEntity } from './entityDocument';
 import type { EntityType } from './entityType';
 import type { EntityResult } from './getEntity';
 import { writeFailure } from './writeOutcome';
+import { fitsMapping } from '../mappings/documentFit';
 import { createWithFreeSlugs, slugDerived } from './slugs';
 
 export interface CreateEntityInput {
@@ -26,6 +27,8 @@ export async function createEntity(deps: CoreDeps, principal: Principal, input: 
   const id = given.value ?? deps.newId();
   const doc = buildEntity({ type: input.type, id, input: input.body, principal, now: deps.now(), previous: null });
   if (!doc.ok) return doc;
+  const fits = await fitsMapping(deps, input.type.collection, id, doc.value);
+  if (!fits.ok) return fits;
   const [outcome] = await createWithFreeSlugs([{ id, source: doc.value, derived: slugDerived(input.body) }], async ([item]) => [await deps.store.entities.create(input.type.collection, item.id, item.source)]);
   if (outcome !== 'ok') return writeFailure(outcome, input.type, id, doc.value);
   deps.feed.publish({ action: 'create', collection: input.type.collection, _id: id, _source: doc.value });

@@ -89,4 +89,7 @@ export const WRITE_ERRORS: readonly ErrorId[] = [
   'api.assert.invalid_argument',
   'api.assert.missing_argument',
   'services.storage.document_already_exists',
+  // a document the type's declared mapping refuses (README "Mappings")
+  'services.storage.strict_dynamic_mapping',
+  'services.storage.document_parse_failed',
 ];

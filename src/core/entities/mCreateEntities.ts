@@ -3,7 +3,7 @@
  * `errors` and the rest are created (Kuzzle's mCreate result shape).
  */
 import { isPlainObject, optionalId } from '../args';
-import { fail, ok, type ApiError, type ErrorObject, type Result } from '../errors';
+import { fail, ok, toApiError, type ApiError, type ErrorObject, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isWriter, type Principal } from '../principal';
 import type { Doc, EntityStore } from '../../store/port';
@@ -86,7 +86,7 @@ export function parseBulkItems(body: unknown): Result<BulkItem[]> {
 }
 
 /** What mCreate uses of the core's dependencies (`npm run import` gives it a store that only writes). */
-export type BulkDeps = Pick<CoreDeps, 'feed' | 'now' | 'newId'> & { store: { entities: Pick<EntityStore, 'createMany'> } };
+export type BulkDeps = Pick<CoreDeps, 'feed' | 'now' | 'newId'> & { store: { entities: Pick<EntityStore, 'createMany'> & Partial<Pick<EntityStore, 'checkDocuments'>> } };
 
 export async function mCreateEntities(deps: BulkDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
   const { type } = input;
@@ -107,6 +107,7 @@ export async function mCreateEntities(deps: BulkDeps, principal: Principal, inpu
     if (doc.ok) valid.push({ item, id, source: doc.value, derived: slugDerived(item.body) });
     else reject(item, doc.error);
   }
+  await refuseMisfits(deps, type.collection, valid, reject);
   const outcomes = valid.length > 0 ? await createWithFreeSlugs(valid, (items) => deps.store.entities.createMany(type.collection, items)) : [];
   valid.forEach(({ item, id, source }, i) => {
     const outcome = outcomes[i];
@@ -119,6 +120,17 @@ export async function mCreateEntities(deps: BulkDeps, principal: Principal, inpu
     }
   });
   return ok(result);
+}
+
+/** Items the declared mapping refuses (README "Mappings"), each in `errors` with its 400, taken out of `valid`: the others are still created. */
+async function refuseMisfits(deps: BulkDeps, collection: string, valid: { item: BulkItem; id: string; source: Doc }[], reject: (document: BulkItem, error: ApiError) => void): Promise<void> {
+  if (valid.length === 0 || deps.store.entities.checkDocuments === undefined) return;
+  const refusals = await deps.store.entities.checkDocuments(collection, valid);
+  refusals.forEach((refused, i) => {
+    if (refused !== null) reject(valid[i].item, toApiError(refused));
+  });
+  const kept = valid.filter((_, i) => refusals[i] === null);
+  valid.splice(0, valid.length, ...kept);
 }
 
 export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateResult>({

@@ -1,4 +1,5 @@
 /** document:replace and document:update: a whole new body, or a partial one merged into the stored entity. */
+import { fitsMapping } from '../mappings/documentFit';
 import { isPlainObject } from '../args';
 import { fail, ok, type Result } from '../errors';
 import { defineOperation } from '../operation';
@@ -30,6 +31,8 @@ async function change(deps: CoreDeps, principal: Principal, input: ChangeEntityI
   const requested = mode === 'update' ? mergePatch(previous, input.body) : input.body;
   const doc = buildEntity({ type, id, input: requested, principal, now: deps.now(), previous });
   if (!doc.ok) return doc;
+  const fits = await fitsMapping(deps, type.collection, id, doc.value);
+  if (!fits.ok) return fits;
   const outcome = await deps.store.entities.replace(type.collection, id, doc.value, mode);
   if (outcome !== 'ok') return writeFailure(outcome, type, id, doc.value);
   deps.feed.publish({ action: mode, collection: type.collection, _id: id, _source: doc.value, previous });

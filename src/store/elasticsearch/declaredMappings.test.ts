@@ -24,7 +24,7 @@ describe('declared mappings on Elasticsearch: what is sent', () => {
     expect(fake.requests[2].body).toEqual(entityIndexDefinition());
     expect(fake.requests[5].body).toEqual({
       dynamic: 'strict',
-      properties: { code: { type: 'keyword' }, price: { type: 'long', ignore_malformed: false }, loose: { type: 'long', ignore_malformed: true } },
+      properties: { modifier: { type: 'object', dynamic: 'true' }, _service_info: { type: 'object', dynamic: 'true' }, code: { type: 'keyword' }, price: { type: 'long', ignore_malformed: false }, loose: { type: 'long', ignore_malformed: true } },
       _meta: { declared: merged },
     });
     expect(await store.entities.getMapping('countries')).toEqual(merged);
@@ -61,5 +61,23 @@ describe('declared mappings on Elasticsearch: what is sent', () => {
       b: { properties: { c: { type: 'date', ignore_malformed: false }, d: { type: 'geo_point', ignore_malformed: false } } },
       e: { type: 'boolean' },
     });
+  });
+});
+
+describe('declared mappings on Elasticsearch: documents checked before a write', () => {
+  it('checkDocuments reads the declared mapping once (then as put here) and refuses what does not fit', async () => {
+    const { fake, store } = storeOnFake();
+    await store.entities.putMapping('countries', parseTypeMapping({ dynamic: 'strict', properties: { name: { type: 'text' }, price: { type: 'long' } } }));
+    fake.requests.length = 0;
+    const refusals = await store.entities.checkDocuments('countries', [
+      { id: 'a', source: entity('a', 'a', { price: 3 }) },
+      { id: 'b', source: entity('b', 'b', { price: 'x' }) },
+      { id: 'c', source: entity('c', 'c', { colour: 'red' }) },
+    ]);
+    expect(refusals.map((r) => r?.kind ?? null)).toEqual([null, 'document_parse_failed', 'strict_dynamic_mapping']);
+    expect(fake.requests).toEqual([]); // known from the put
+    const { store: other, fake: same } = storeOnFake({}, fake);
+    expect((await other.entities.checkDocuments('countries', [{ id: 'b', source: { price: 'x' } }]))[0]?.props).toEqual({ field: 'price', type: 'long', id: 'b' });
+    expect(same.requests.map(shape)).toEqual([['GET', '/gw-countries/_mapping', {}]]);
   });
 });

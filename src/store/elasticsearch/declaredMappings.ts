@@ -43,6 +43,9 @@ export function propertyTypes(properties: Record<string, FieldMapping>, prefix =
   return out;
 }
 
+/** The server-managed objects of every entity, mapped as they come even when the type is strict (README "Mappings"). */
+const SERVER_OBJECTS: Record<string, FieldMapping> = { modifier: { type: 'object', dynamic: 'true' }, _service_info: { type: 'object', dynamic: 'true' } };
+
 /** Declared properties as sent to Elasticsearch: ignore_malformed false where the type takes it and the field does not say. */
 export function strictProperties(properties: Record<string, FieldMapping>): Record<string, FieldMapping> {
   const out: Record<string, FieldMapping> = {};
@@ -65,7 +68,7 @@ export async function putDeclaredMapping(backend: Backend, index: string, update
   const merged = mergeTypeMapping(current._meta?.declared ?? EMPTY_MAPPING, update, (path) => types.get(path));
   try {
     await backend.call('write', (client) =>
-      client.indices.putMapping({ index, dynamic: merged.dynamic, properties: strictProperties(merged.properties) as never, _meta: { declared: merged } }),
+      client.indices.putMapping({ index, dynamic: merged.dynamic, properties: { ...SERVER_OBJECTS, ...strictProperties(merged.properties) } as never, _meta: { declared: merged } }),
     );
   } catch (err) {
     throw mappingErrorOf(err) ?? err;

@@ -21,6 +21,8 @@ import type { IndexNames } from './indexNames';
 import { entityIndexDefinition } from './mappings';
 import { getDeclaredMapping, putDeclaredMapping } from './declaredMappings';
 import type { FieldMapping, MappingUpdate, TypeMapping } from '../mapping/typeMapping';
+import { checkDocument } from '../mapping/documentCheck';
+import type { MappingError } from '../mapping/mappingError';
 import { runCount, runSearch } from './search';
 import { SlugReservations, type Held, type SlugReservationOptions, type Snapshot } from './slugReservations';
 
@@ -47,13 +49,25 @@ export class ElasticsearchEntities implements EntityStore {
     return index;
   }
 
-  getMapping(collection: string): Promise<TypeMapping> {
-    return getDeclaredMapping(this.backend, this.names.entities(collection));
+  /** Declared mappings as this gateway last read or put them (another gateway's later put is seen by Elasticsearch itself, which refuses what does not fit). */
+  private readonly declared = new Map<string, TypeMapping>();
+
+  async getMapping(collection: string): Promise<TypeMapping> {
+    const mapping = await getDeclaredMapping(this.backend, this.names.entities(collection));
+    this.declared.set(collection, mapping);
+    return mapping;
   }
+
+  async checkDocuments(collection: string, items: { id: string; source: Doc }[]): Promise<(MappingError | null)[]> {
+    const mapping = this.declared.get(collection) ?? (await this.getMapping(collection));
+    return items.map((item) => checkDocument(mapping, item.id, item.source));
+  }
+
 
   /** Creates the index first when needed (with its definition); subscriptions learn the declared fields. */
   async putMapping(collection: string, update: MappingUpdate): Promise<TypeMapping> {
     const merged = await putDeclaredMapping(this.backend, await this.ensure(collection), update);
+    this.declared.set(collection, merged);
     const known = this.mappings.get(collection);
     if (known !== undefined) learnProperties(known, merged.properties, '');
     return merged;

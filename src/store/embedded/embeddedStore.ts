@@ -13,6 +13,8 @@ import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } fr
 import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
 import { SearchCache, type SearchCacheStats } from './searchCache';
 import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping } from '../mapping/typeMapping';
+import { checkDocument } from '../mapping/documentCheck';
+import type { MappingError } from '../mapping/mappingError';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
@@ -80,6 +82,22 @@ class EmbeddedEntities implements EntityStore {
     return mapping;
   }
 
+  async checkDocuments(collection: string, items: { id: string; source: Doc }[]): Promise<(MappingError | null)[]> {
+    this.sync();
+    const mapping = this.declared.get(collection) ?? EMPTY_MAPPING;
+    return items.map((item) => checkDocument(mapping, item.id, item.source));
+  }
+
+  /** Throws the first refusal of these documents by the collection's declared mapping. */
+  private refuseMisfits(collection: string, items: { id: string; source: Doc }[]): void {
+    const mapping = this.declared.get(collection);
+    if (mapping === undefined) return;
+    for (const item of items) {
+      const refused = checkDocument(mapping, item.id, item.source);
+      if (refused !== null) throw refused;
+    }
+  }
+
   /** Entities per collection holding any (a collection only searched holds none, and is not named). */
   sizes(): Map<string, number> {
     this.sync();
@@ -130,6 +148,7 @@ class EmbeddedEntities implements EntityStore {
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const index = this.index(collection);
+    this.refuseMisfits(collection, items);
     index.checkFields(items.map((item) => item.source));
     const { outcomes, seqs } = this.db.insertEntities(collection, items);
     this.sync.own(seqs, () => {
@@ -143,6 +162,7 @@ class EmbeddedEntities implements EntityStore {
 
   async replace(collection: string, id: string, source: Doc, action: 'update' | 'replace' = 'replace'): Promise<WriteOutcome> {
     const index = this.index(collection);
+    this.refuseMisfits(collection, [{ id, source }]);
     index.checkFields([source]);
     const { outcome, seq } = this.db.replaceEntity(collection, id, source, action);
     if (seq !== undefined) {

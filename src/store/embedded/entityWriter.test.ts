@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { InvalidDocumentError } from '../port';
 import { EmbeddedStore } from './embeddedStore';
 import { EmbeddedEntityWriter } from './entityWriter';
+import { parseTypeMapping } from '../mapping/typeMapping';
 
 const entity = (id: string, slug: string, extra: Record<string, unknown> = {}) => ({ id, slug, name: `Name ${id}`, allowTenantIds: ['*'], ...extra });
 
@@ -41,5 +42,20 @@ describe('EmbeddedEntityWriter', () => {
     await expect(writer.createMany('things', [{ id: 't3', source: entity('t3', 't3', { c: 1 }) }])).rejects.toThrow('Limit of total fields [9]');
     expect(await writer.createMany('others', [{ id: 'o', source: entity('o', 'o', { c: 1 }) }])).toEqual(['ok']);
     writer.close();
+  });
+});
+
+describe('EmbeddedEntityWriter.checkDocuments (npm run import)', () => {
+  it('checks items against the declared mapping stored in DATA_DIR', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'writer-mapping-'));
+    const store = new EmbeddedStore(dir);
+    await store.entities.putMapping('things', parseTypeMapping({ dynamic: 'strict', properties: { price: { type: 'long' } } }));
+    const writer = new EmbeddedEntityWriter(dir, 1000);
+    const refusals = await writer.checkDocuments('things', [{ id: 'a', source: { price: 1 } }, { id: 'b', source: { price: 'x' } }, { id: 'c', source: { colour: 'red' } }]);
+    expect(refusals.map((r) => r?.kind ?? null)).toEqual([null, 'document_parse_failed', 'strict_dynamic_mapping']);
+    expect(await writer.checkDocuments('others', [{ id: 'a', source: { anything: 1 } }])).toEqual([null]);
+    writer.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -14,9 +14,12 @@ import { EmbeddedDatabase } from './database';
 import { ENTITY_MAPPING } from './embeddedStore';
 import { checkFieldLimit } from './engine/fieldLimit';
 import { IndexMapping } from './engine/mapping';
+import { checkDocument } from '../mapping/documentCheck';
+import type { MappingError } from '../mapping/mappingError';
+import { EMPTY_MAPPING, type TypeMapping } from '../mapping/typeMapping';
 
 /** What an import needs of a store: create in batches, and read one entity back (resuming after a crash). */
-export type EntityWriter = Pick<EntityStore, 'createMany' | 'get'>;
+export type EntityWriter = Pick<EntityStore, 'createMany' | 'get'> & Partial<Pick<EntityStore, 'checkDocuments'>>;
 
 const noValue = () => {};
 
@@ -54,6 +57,13 @@ export class EmbeddedEntityWriter implements EntityWriter {
       });
     }
     return outcomes;
+  }
+
+  /** Each item against the collection's declared mapping as stored now (README "Mappings"): mCreate refuses the misfits one by one. */
+  async checkDocuments(collection: string, items: { id: string; source: Doc }[]): Promise<(MappingError | null)[]> {
+    const json = this.db.mappings().get(collection);
+    const mapping = json === undefined ? EMPTY_MAPPING : (JSON.parse(json) as TypeMapping);
+    return items.map((item) => checkDocument(mapping, item.id, item.source));
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {

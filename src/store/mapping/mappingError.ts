@@ -3,7 +3,7 @@
  * 400 with the catalogue id `services.storage.<kind>` and these props (core/errors.ts toApiError).
  */
 
-/** invalid_mapping: {reason}; mapping_conflict: {field, from, to}; strict_dynamic_mapping: {field}; document_parse_failed: {field, type, id, reason}. */
+/** invalid_mapping: {reason}; mapping_conflict: {field, from, to}; strict_dynamic_mapping: {field, within}; document_parse_failed: {field, type, id, reason?}. */
 export type MappingErrorKind = 'invalid_mapping' | 'mapping_conflict' | 'strict_dynamic_mapping' | 'document_parse_failed';
 
 export class MappingError extends Error {
@@ -23,7 +23,7 @@ function describe(kind: MappingErrorKind, p: Record<string, string>): string {
     case 'mapping_conflict':
       return `mapper [${p.field}] cannot be changed from type [${p.from}] to [${p.to}]`;
     case 'strict_dynamic_mapping':
-      return `mapping set to strict, dynamic introduction of [${p.field}] within [_doc] is not allowed`;
+      return `mapping set to strict, dynamic introduction of [${p.field}] within [${p.within}] is not allowed`;
     case 'document_parse_failed':
       return `failed to parse field [${p.field}] of type [${p.type}] in document with id '${p.id}'`;
   }

@@ -34,7 +34,7 @@ const EXAMPLE_PROPS: Record<ErrorId, ErrorProps> = {
   'services.storage.too_many_buckets': { limit: 65536 },
   'services.storage.invalid_mapping': { reason: 'No handler for type [strnig] declared on field [code]' },
   'services.storage.mapping_conflict': { field: 'code', from: 'keyword', to: 'text' },
-  'services.storage.strict_dynamic_mapping': { field: 'colour' },
+  'services.storage.strict_dynamic_mapping': { field: 'colour', within: '_doc' },
   'services.storage.document_parse_failed': { field: 'price', type: 'long', id: 'atlantis' },
   'network.http.request_too_large': { limit: 1048576 },
   'network.http.body_parse_failed': { reason: 'Unexpected token } in JSON at position 12' },
