@@ -10,7 +10,7 @@
  */
 import { hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
-import { decodeLatitude, decodeLongitude, encodeLatitude, parseDistance, unitMetres } from '../geo/geoPoint';
+import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude, parseDistance, unitMetres } from '../geo/geoPoint';
 import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
 import { geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
 import { ClauseParser } from './context';
@@ -28,6 +28,21 @@ function latitudeBand(lat: number, metres: number): readonly [number, number] | 
   const max = lat + degrees;
   if (min <= -90 || max >= 90) return undefined;
   return [encodeLatitude(min), encodeLatitude(max) + 1];
+}
+
+/**
+ * The encoded longitudes a circle can reach, conservatively (Rectangle.fromPointDistance's
+ * asin(sin(d) / cos(lat)) at the band's latitude farthest from the equator, plus a margin), or
+ * undefined when it may cross the dateline or reach a pole (then every longitude is tested).
+ */
+function longitudeBounds(lat: number, lon: number, metres: number): readonly [number, number] | undefined {
+  const angle = metres / EARTH_MEAN_RADIUS;
+  const farthest = ((Math.abs(lat) + angle * (180 / Math.PI) * 1.01 + 0.001) * Math.PI) / 180;
+  const ratio = Math.sin(angle) / Math.cos(farthest);
+  if (!(ratio < 0.99)) return undefined;
+  const degrees = Math.asin(ratio) * (180 / Math.PI) * 1.01 + 0.001;
+  if (lon - degrees <= -180 || lon + degrees >= 180) return undefined;
+  return [encodeLongitude(lon - degrees), encodeLongitude(lon + degrees) + 1];
 }
 
 export const parseGeoDistance: ClauseParser = (body, path) => {
@@ -58,7 +73,11 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const resolved = geoField('geo_distance', field, ctx, ignoreUnmapped, path);
       const { lat, lon } = center;
       const key = `geo_distance:${JSON.stringify([field, lat, lon, sortKey])}`;
-      const leaf = geoLeaf(key, resolved, (encLat, encLon) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey, latitudeBand(lat, distance));
+      const band = latitudeBand(lat, distance);
+      const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
+      const exact = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
+      const test = lons === undefined ? exact : (encLat: number, encLon: number) => encLon >= lons[0] && encLon <= lons[1] && exact(encLat, encLon);
+      const leaf = geoLeaf(key, resolved, test, band);
       return withBoost(leaf, boost);
     },
   };
