@@ -94,6 +94,15 @@ describeEachStore('mappings', (target) => {
     expect((await ok(writer, 'GET', at(type, '/fig')))._source.price).toBe('3');
   });
 
+  it('a date declared with format dd/MM/yyyy is searched as that date; a value the format does not read is 400', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { publishedAt: { type: 'date', format: 'dd/MM/yyyy' } } });
+    await ok(writer, 'POST', at(type), { name: 'A', publishedAt: '25/11/2026' });
+    await ok(writer, 'POST', at(type), { name: 'B', publishedAt: '02/01/2020' });
+    expect(await ok(writer, 'POST', at(type, '/count'), { query: { range: { publishedAt: { gte: '2026-11-01', lt: '2026-12-01' } } } })).toEqual({ count: 1 });
+    await failsWith(writer, 'POST', at(type), { name: 'C', publishedAt: '2026-11-25' }, 'services.storage.document_parse_failed', 400);
+  });
+
   it('dynamic strict refuses an undeclared field (the server-managed ones are allowed), on every write', async () => {
     const type = uniqueCollection();
     await ok(admin, 'PUT', at(type, '/_mapping'), { dynamic: 'strict', properties: { name: { type: 'text' } } });

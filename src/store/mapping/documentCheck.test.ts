@@ -31,6 +31,7 @@ describe('checkDocument', () => {
     expect(refusal(typed, { small: 128 })).toBe("failed to parse field [small] of type [byte] in document with id 'x'");
     expect(refusal(typed, { ok: 'yes' })).toContain('[ok] of type [boolean]');
     expect(refusal(typed, { at: 'tomorrow' })).toContain('[at] of type [date]');
+    expect(refusal(typed, { custom: '2026-11-25' })).toContain('[custom] of type [date]');
     expect(refusal(typed, { code: { a: 1 } })).toContain('[code] of type [keyword]');
     expect(refusal(typed, { where: { lat: 100, lon: 0 } })).toContain('[where] of type [geo_point]');
     expect(refusal(typed, { address: 'Paris' })).toContain('[address] of type [object]');

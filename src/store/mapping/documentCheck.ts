@@ -8,6 +8,7 @@
  */
 import { isDateString, looksNumeric } from '../embedded/engine/dates';
 import { toBoolean, toDate, toDouble, toLong } from '../embedded/engine/fieldValues';
+import { compileDateFormat, isReadableDateFormat } from '../embedded/engine/dateFormat';
 import { MappingError } from './mappingError';
 import type { Dynamic, FieldMapping, TypeMapping } from './typeMapping';
 
@@ -87,8 +88,8 @@ function fits(type: string, field: FieldMapping, value: unknown): boolean {
     case 'boolean':
       return toBoolean(value) !== null;
     case 'date':
-      // a custom `format` the engine does not read yet: left to the store (Elasticsearch checks it)
-      if (typeof field.format === 'string' && !/^(strict_date_optional_time|date_optional_time|epoch_millis)(\|\|(strict_date_optional_time|date_optional_time|epoch_millis))*$/.test(field.format)) return true;
+      // a `format` the engine cannot read: left to the store (Elasticsearch checks it)
+      if (typeof field.format === 'string') return !isReadableDateFormat(field.format) || compileDateFormat(field.format)(value) !== null;
       return toDate(value) !== null || (typeof value === 'string' && (isDateString(value) || looksNumeric(value)));
     case 'geo_point':
       return isGeoPoint(value);

@@ -74,3 +74,17 @@ describe('analyzer names a mapping accepts', () => {
     for (const name of ANALYZERS) expect([name, analyzerByName(name) !== undefined]).toEqual([name, true]);
   });
 });
+
+describe('declared value rules: date format, null_value', () => {
+  it('a date written dd/MM/yyyy is indexed as that date; null_value indexes nulls', () => {
+    const index = new SearchIndex();
+    index.declareMapping(declared({ properties: { publishedAt: { type: 'date', format: 'dd/MM/yyyy||epoch_millis' }, status: { type: 'keyword', null_value: 'NONE' } } }));
+    index.put('a', { publishedAt: '25/11/2026', status: null });
+    index.put('b', { publishedAt: '01/01/2020', status: 'live' });
+    index.put('c', { publishedAt: 1767225600000 });
+    expect(count(index, { range: { publishedAt: { gte: '2026-11-25', lt: '2026-11-26' } } })).toBe(1);
+    expect(count(index, { range: { publishedAt: { gte: '2026-01-01' } } })).toBe(2);
+    expect(count(index, { term: { status: 'NONE' } })).toBe(1);
+    expect(count(index, { exists: { field: 'status' } })).toBe(2);
+  });
+});

@@ -11,6 +11,7 @@ import type { FieldMapping, TypeMapping } from '../../mapping/typeMapping';
 import { mappedFields, typeOf } from '../../mapping/typeMapping';
 import type { FieldType } from './fieldValues';
 import type { IndexMapping, MultiField } from './mapping';
+import { compileDateFormat, isReadableDateFormat } from './dateFormat';
 import { declareGeoPoint } from './geo/geoColumn';
 
 /** Elasticsearch's field types as the engine's; undefined: kept in `_source` only. */
@@ -49,6 +50,8 @@ export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping):
       if (type !== null && type !== 'object') multi.push({ path: `${path}.${name}`, type, ignoreAbove: ignoreAboveOf(sub) });
     }
     index.declareField(path, engineType(field), multi, ignoreAboveOf(field));
+    const format = typeof field.format === 'string' && isReadableDateFormat(field.format) ? compileDateFormat(field.format) : undefined;
+    index.declareValueRules(path, { dateParser: typeOf(field) === 'date' ? format : undefined, nullValue: field.null_value });
     if (typeOf(field) === 'geo_point') declareGeoPoint(index, path); // read by geo/ (geo_distance, geo_bounding_box, _geo_distance, decays)
   }
   index.setDynamic(mapping.dynamic === 'true');

@@ -87,6 +87,10 @@ export class IndexMapping {
   private readonly ignoreAbove = new Map<string, number>();
   /** Declared fields that are kept in `_source` only (a type the engine does not index, `index: false`): never mapped dynamically either. */
   private readonly sourceOnly = new Set<string>();
+  /** Declared date fields' `format` parsers (engine/dateFormat.ts). */
+  private readonly dateParsers = new Map<string, (value: unknown) => number | null>();
+  /** Declared fields' `null_value`: what a null indexes as. */
+  private readonly nullValues = new Map<string, unknown>();
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -101,6 +105,8 @@ export class IndexMapping {
     for (const [field, multi] of this.multiFields) copy.multiFields.set(field, multi);
     for (const [field, limit] of this.ignoreAbove) copy.ignoreAbove.set(field, limit);
     for (const field of this.sourceOnly) copy.sourceOnly.add(field);
+    for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
+    for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
     return copy;
   }
 
@@ -134,6 +140,12 @@ export class IndexMapping {
     if (multi.length > 0) this.multiFields.set(field, multi);
     if (ignoreAbove !== undefined) this.ignoreAbove.set(field, ignoreAbove);
     this.topLevelPaths.clear();
+  }
+
+  /** A declared field's value rules: its date `format` parser, its `null_value`. */
+  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown }): void {
+    if (rules.dateParser !== undefined) this.dateParsers.set(field, rules.dateParser);
+    if (rules.nullValue !== undefined) this.nullValues.set(field, rules.nullValue);
   }
 
   /** Elasticsearch's `dynamic` of the whole type: true maps new fields, false and strict leave them in `_source`. */
@@ -238,6 +250,7 @@ export class IndexMapping {
   }
 
   private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number): void {
+    if (value === null && this.nullValues.size > 0 && this.nullValues.has(path)) value = this.nullValues.get(path);
     if (value === null || value === undefined) return;
     if (this.sourceOnly.size > 0 && this.sourceOnly.has(path)) return;
     if (Array.isArray(value)) {
@@ -270,7 +283,8 @@ export class IndexMapping {
       }
       slot = type;
     }
-    const coerced = coerce(slot, value);
+    const parseDate = slot === 'date' && this.dateParsers.size > 0 ? this.dateParsers.get(path) : undefined;
+    const coerced = parseDate !== undefined ? parseDate(value) : coerce(slot, value);
     if (coerced === null) return;
     if (this.multiFields.size > 0 || this.ignoreAbove.size > 0) this.declaredExtras(path, slot, value, coerced, out);
     else out(path, slot, coerced);
