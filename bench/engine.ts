@@ -16,7 +16,11 @@
  *   `date_histogram` on `published`. Goals: fuzzy and prefix p99 at most 3x the plain match's; the
  *   terms facet over every match at most 2x the same search without it;
  * - issue 19: `match_all` under the tenant filter with `track_total_hits: false` beside the same
- *   search counting every match; goal: at least 5x faster at 100k documents.
+ *   search counting every match; goal: at least 5x faster at 100k documents. `function_score` with
+ *   `field_value_factor` (log1p of rank) and with a `gauss` decay on `published`, each wrapping the
+ *   plain match: goal at most 1.5x its p50. On an index of as many points (a `location` geo_point
+ *   and a `rank`, bench/lib/geoCorpus.ts), a `geo_distance` filter beside a `range` filter on the
+ *   number selecting about as many documents: goal at most 2x.
  *
  * Settings: BENCH_SIZES (comma-separated document counts, default 10000,100000,1000000),
  * BENCH_BUILDS (rounds of timed builds, each round building every side back to back: default 3; 1 at
@@ -30,6 +34,7 @@ import { measure, median, roundRatios, type Latency } from './lib/latency';
 import { collect, mb, since, snapshot, type MemoryUse } from './lib/memory';
 import { ms, ratio, table } from './lib/table';
 import { SearchIndex } from '../src/store/embedded/engine';
+import { CENTRES, GEO_RADIUS, RANGES, RANGE_WIDTH, pointsIndex } from './lib/geoCorpus';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map((s) => Number(s.trim()));
 const QUERY_COUNT = 200;
@@ -137,6 +142,10 @@ const TERMS_FACET = 'match + terms facet on category + tenant filter';
 const DATE_HISTOGRAM = 'match + monthly date_histogram + tenant filter';
 const ALL_EXACT = 'match_all + tenant filter, exact total';
 const ALL_UNTRACKED = 'match_all + tenant filter, track_total_hits: false';
+const FS_FACTOR = 'function_score field_value_factor (log1p rank) on the match + tenant filter';
+const FS_DECAY = 'function_score gauss decay on published on the match + tenant filter';
+const RANGE_FILTER = 'range filter on a number (points index) + tenant filter';
+const GEO_FILTER = 'geo_distance filter (points index) + tenant filter';
 
 /** The word with its second and third letters swapped (a typo of one transposition), words of 3 letters or more. */
 const typo = (word: string): string => (word.length < 3 ? word : word[0] + word[2] + word[1] + word.slice(3));
@@ -176,6 +185,14 @@ function engineWorkloads(index: SearchIndex, rounds: number): Map<string, Worklo
   add(ALL_EXACT, (i) => index.search({ query: { match_all: {} }, from: i % 50, size: 10 }, TENANT_FILTER));
   add(ALL_UNTRACKED, (i) => index.search({ query: { match_all: {} }, from: i % 50, size: 10, track_total_hits: false }, TENANT_FILTER));
   add('match on description (20-word field)', (i) => index.search({ query: { match: { description: TEXTS[i] } }, ...page }));
+  // issue 19: ranking functions over the plain match (not on the name-only index of the warm-up, which maps no date)
+  if (index.mappedType('published') === undefined) return out;
+  add(FS_FACTOR, (i) => index.search({ query: { function_score: { query: { match: { name: TEXTS[i] } }, field_value_factor: { field: 'rank', modifier: 'log1p', missing: 1 } } }, ...page }, TENANT_FILTER));
+  add(FS_DECAY, (i) => index.search({ query: { function_score: { query: { match: { name: TEXTS[i] } }, gauss: { published: { origin: '2024-01-01', scale: '30d' } } } }, ...page }, TENANT_FILTER));
+  // issue 19: geo_distance beside a numeric range selecting about as many documents, on an index of points
+  const points = pointsIndex(index.count({ match_all: {} }));
+  add(RANGE_FILTER, (i) => points.search({ query: { bool: { filter: { range: { rank: { gte: RANGES[i], lt: RANGES[i] + RANGE_WIDTH } } } } }, ...page }, TENANT_FILTER));
+  add(GEO_FILTER, (i) => points.search({ query: { bool: { filter: { geo_distance: { distance: GEO_RADIUS, location: CENTRES[i] } } } }, ...page }, TENANT_FILTER));
   return out;
 }
 
@@ -295,6 +312,11 @@ function printSummary(results: SizeResult[]): void {
     console.log(`${at}: fuzzy p99 ${vs(FUZZY, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(FUZZY, (l) => l.p99) <= 3)}; match_bool_prefix p99 ${vs(BOOL_PREFIX, (l) => l.p99).toFixed(2)}x (target <= 3x): ${verdict(vs(BOOL_PREFIX, (l) => l.p99) <= 3)}`);
     const untracked = w(ALL_EXACT).latency.p50 / w(ALL_UNTRACKED).latency.p50;
     console.log(`at ${r.size.toLocaleString('en-US')} documents: ${ALL_UNTRACKED} p50 ${ms(w(ALL_UNTRACKED).latency.p50)}, ${untracked.toFixed(1)}x faster than the exact total (p50 ${ms(w(ALL_EXACT).latency.p50)}) (target >= 5x at 100,000): ${verdict(untracked >= 5)}`);
+    const fsFactor = vs(FS_FACTOR, (l) => l.p50);
+    const fsDecay = vs(FS_DECAY, (l) => l.p50);
+    console.log(`${at}: function_score field_value_factor p50 ${fsFactor.toFixed(2)}x (target <= 1.5x): ${verdict(fsFactor <= 1.5)}; gauss date decay p50 ${fsDecay.toFixed(2)}x (target <= 1.5x): ${verdict(fsDecay <= 1.5)}`);
+    const geo = w(GEO_FILTER).latency.p50 / w(RANGE_FILTER).latency.p50;
+    console.log(`at ${r.size.toLocaleString('en-US')} documents: ${GEO_FILTER} p50 ${ms(w(GEO_FILTER).latency.p50)} (~${w(GEO_FILTER).total.toFixed(0)} matches), ${geo.toFixed(2)}x ${RANGE_FILTER} (p50 ${ms(w(RANGE_FILTER).latency.p50)}, ~${w(RANGE_FILTER).total.toFixed(0)} matches) (target <= 2x): ${verdict(geo <= 2)}`);
     console.log(`${at}: terms facet p50 ${vs(TERMS_FACET, (l) => l.p50).toFixed(2)}x, p99 ${vs(TERMS_FACET, (l) => l.p99).toFixed(2)}x (target <= 2x): ${verdict(vs(TERMS_FACET, (l) => l.p99) <= 2)}; monthly date_histogram p50 ${vs(DATE_HISTOGRAM, (l) => l.p50).toFixed(2)}x, p99 ${vs(DATE_HISTOGRAM, (l) => l.p99).toFixed(2)}x`);
   }
   const small = results.find((r) => r.size === 10_000);
