@@ -88,3 +88,15 @@ describe('declared value rules: date format, null_value', () => {
     expect(count(index, { exists: { field: 'status' } })).toBe(2);
   });
 });
+
+describe('declared copy_to', () => {
+  it("indexes a field's values in the target fields too (not in _source), as their type takes them", () => {
+    const index = new SearchIndex();
+    index.declareMapping(declared({ properties: { first: { type: 'text', copy_to: 'full' }, last: { type: 'text', copy_to: ['full'] }, full: { type: 'text' } } }));
+    index.put('a', { first: 'Ada', last: 'Lovelace' });
+    index.put('b', { first: 'Alan', last: 'Turing' });
+    expect(count(index, { match: { full: { query: 'ada lovelace', operator: 'and' } } })).toBe(1);
+    expect(count(index, { match: { full: 'turing' } })).toBe(1);
+    expect(index.get('a')).toEqual({ first: 'Ada', last: 'Lovelace' });
+  });
+});

@@ -51,7 +51,8 @@ export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping):
     }
     index.declareField(path, engineType(field), multi, ignoreAboveOf(field));
     const format = typeof field.format === 'string' && isReadableDateFormat(field.format) ? compileDateFormat(field.format) : undefined;
-    index.declareValueRules(path, { dateParser: typeOf(field) === 'date' ? format : undefined, nullValue: field.null_value });
+    const copyTo = field.copy_to === undefined ? undefined : ([] as unknown[]).concat(field.copy_to).map(String);
+    index.declareValueRules(path, { dateParser: typeOf(field) === 'date' ? format : undefined, nullValue: field.null_value, copyTo });
     if (typeOf(field) === 'geo_point') declareGeoPoint(index, path); // read by geo/ (geo_distance, geo_bounding_box, _geo_distance, decays)
   }
   index.setDynamic(mapping.dynamic === 'true');

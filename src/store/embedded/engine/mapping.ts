@@ -91,6 +91,8 @@ export class IndexMapping {
   private readonly dateParsers = new Map<string, (value: unknown) => number | null>();
   /** Declared fields' `null_value`: what a null indexes as. */
   private readonly nullValues = new Map<string, unknown>();
+  /** Declared fields' `copy_to`: the fields their values are also indexed in. */
+  private readonly copyTo = new Map<string, string[]>();
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -107,6 +109,7 @@ export class IndexMapping {
     for (const field of this.sourceOnly) copy.sourceOnly.add(field);
     for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
     for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
+    for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
     return copy;
   }
 
@@ -143,8 +146,9 @@ export class IndexMapping {
   }
 
   /** A declared field's value rules: its date `format` parser, its `null_value`. */
-  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown }): void {
+  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown; copyTo?: string[] }): void {
     if (rules.dateParser !== undefined) this.dateParsers.set(field, rules.dateParser);
+    if (rules.copyTo !== undefined && rules.copyTo.length > 0) this.copyTo.set(field, rules.copyTo);
     if (rules.nullValue !== undefined) this.nullValues.set(field, rules.nullValue);
   }
 
@@ -288,9 +292,26 @@ export class IndexMapping {
     if (coerced === null) return;
     if (this.multiFields.size > 0 || this.ignoreAbove.size > 0) this.declaredExtras(path, slot, value, coerced, out);
     else out(path, slot, coerced);
+    if (this.copyTo.size > 0 && this.copyTo.has(path)) this.copyValue(path, value, out);
     if (slot !== 'text') return;
     const sub = this.subfields.get(path);
     if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) out(sub, 'keyword', coerced);
+  }
+
+  /** copy_to: the value indexed again in each target field, as that field's type takes it (a target not mapped yet is mapped as dynamic mapping would). */
+  private copyValue(path: string, value: unknown, out: ValueSink): void {
+    for (const target of this.copyTo.get(path) ?? []) {
+      let slot = this.slots.get(target);
+      if (slot === undefined) {
+        const type = dynamicType(value);
+        if (type === null || !this.dynamic) continue;
+        this.declare(target, type);
+        slot = type;
+      }
+      if (slot === 'object') continue;
+      const c = coerce(slot, value);
+      if (c !== null) out(target, slot, c);
+    }
   }
 
   /** A value of a field with declared extras: ignore_above, then its multi-fields. */
