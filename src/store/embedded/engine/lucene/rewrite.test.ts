@@ -97,3 +97,12 @@ describe('rewrite (Lucene 9 rules)', () => {
     expect(rewriteNoScoring(pure)).toBe(pure);
   });
 });
+
+describe('rewrite: function scores', () => {
+  it('a function_score without functions nor min_score is its sub-query', () => {
+    const sub = { type: 'term', field: 'name', term: 'france' } as const;
+    const node = { type: 'functionScore', query: sub, functions: [], scoreMode: 'multiply', boostMode: 'multiply', maxBoost: 1, minScore: null, boostOutside: false } as const;
+    expect(rewrite(node)).toBe(sub);
+    expect(rewrite({ ...node, minScore: 1 }).type).toBe('functionScore');
+  });
+});

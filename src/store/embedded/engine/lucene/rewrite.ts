@@ -65,8 +65,12 @@ export function rewriteOnce(query: LQuery): LQuery {
   }
 }
 
-/** FunctionScoreQuery.rewrite: its sub-query and its functions' filters rewritten. */
+/**
+ * FunctionScoreQuery.rewrite: its sub-query and its functions' filters rewritten. Without functions
+ * nor min_score it scores as its sub-query (which also receives the boost): it is replaced by it.
+ */
 function rewriteFunctionScore(query: FunctionScoreQuery): LQuery {
+  if (query.functions.length === 0 && query.minScore === null && !query.boostOutside) return query.query;
   const inner = rewriteOnce(query.query);
   let changed = inner !== query.query;
   const functions = query.functions.map((fn) => {
