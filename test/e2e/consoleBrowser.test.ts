@@ -244,8 +244,15 @@ describeWithBrowser('the console in headless Chromium', () => {
   /** The text of GraphiQL's result pane, once it holds `expected`. */
   async function resultHolding(page: Page, expected: string): Promise<string> {
     const read = () => ((document.querySelector('.result-window .CodeMirror') as unknown as { CodeMirror?: { getValue(): string } } | null)?.CodeMirror?.getValue() ?? '');
-    await page.waitForFunction(`(${read.toString()})().includes(${JSON.stringify(expected)})`);
-    return page.evaluate(read);
+    // polled from here with page.evaluate: a string predicate given to waitForFunction is evaluated
+    // with eval in the page, which the IDE's CSP (no 'unsafe-eval') refuses
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const text = await page.evaluate(read);
+      if (text.includes(expected)) return text;
+      if (Date.now() > deadline) throw new Error(`GraphiQL's result pane never held ${expected}; it holds: ${text}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
   const headersEditor = (page: Page) =>
     page.evaluate(() =>
