@@ -281,8 +281,10 @@ async function main(): Promise<void> {
   phases[phases.length - 1].end = Date.now();
   const alone = process.env.BENCH_ALONE === '1' ? await sendAlone(port, token) : [];
   clearInterval(sampler);
-  report(phases, kinds, gateway, rss);
-  if (alone.length > 0) reportAlone(alone, gateway);
+  // the loop monitor's file, read once for both reports
+  const loop = readLoop(gateway);
+  report(phases, kinds, gateway, rss, loop);
+  if (alone.length > 0) reportAlone(alone, loop);
 }
 
 interface Alone {
@@ -317,8 +319,7 @@ async function sendAlone(port: number, token: string): Promise<Alone[]> {
   return out;
 }
 
-function reportAlone(alone: Alone[], gateway: Gateway): void {
-  const loop = readLoop(gateway);
+function reportAlone(alone: Alone[], loop: [number, number][]): void {
   console.log('\neach abusive request alone (BENCH_ALONE), twice: its latency and the longest event-loop stall while it ran:');
   console.log(
     table(
@@ -398,8 +399,7 @@ function peak(samples: [number, number][], from: number, to: number): number {
   return max;
 }
 
-function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][]): void {
-  const loop = readLoop(gateway);
+function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][], loop: [number, number][]): void {
 
   console.log('\nper phase (each phase\'s window runs until the next phase starts: an abuse phase includes its drain):');
   console.log(
