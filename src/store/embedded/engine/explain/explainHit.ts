@@ -15,7 +15,9 @@
  *   ConstantScoreQuery, MatchAllDocsQuery and the constant-score leaves: the query's text, `^boost`
  *   when it is not 1; function_score as FunctionScoreQuery explains (the sub-query's explanation,
  *   the functions' factor "min of:" it and maxBoost, combined by the boost mode), boosting the
- *   product of the positive query's score and the factor.
+ *   product of the positive query's score and the factor; CombinedFieldQuery (combined_fields)
+ *   "weight(CombinedFieldQuery((body title^2.0)(fox)) in 3), result of:" over the same BM25
+ *   explanation of its combined statistics, frequency ("termFreq=3.0") and length.
  *
  * Every value is the score the search computes for that part of the query (evaluated once per
  * search and node, cached), so the root's value is the hit's `_score`. The caller's visibility
@@ -26,7 +28,8 @@ import { Explanation } from '../../../port';
 import { InvertedIndex } from '../invertedIndex';
 import { evaluate, leafDocs } from '../lucene/evaluate';
 import { Matches, advance } from '../lucene/matches';
-import { FunctionScoreQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { combinedFieldScorer, combinedFreq, combinedNorm } from '../lucene/combinedField';
+import { CombinedFieldQuery, FunctionScoreQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
 import { functionScores } from '../lucene/functionScore';
 import { rewrite } from '../lucene/rewrite';
 import { floatToJson } from '../fieldValues';
@@ -96,6 +99,8 @@ export class Explainer {
       }
       case 'functionScore':
         return this.functionScore(query, boost, doc, score);
+      case 'combinedField':
+        return this.combinedField(query, boost, doc) ?? node(score, luceneString(query));
       case 'leaf':
         if (!leafDocs(query, this.index).has(doc) && query.expand === undefined) return null;
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
@@ -119,6 +124,21 @@ export class Explainer {
     const capped = node(Math.min(factor, query.maxBoost), 'min of:', [factorNode, node(query.maxBoost, 'maxBoost')]);
     const words = { multiply: 'function score, product of:', replace: 'min of:', sum: 'sum of', avg: 'avg of', min: 'min of', max: 'max of:' } as const;
     return query.boostMode === 'replace' ? node(score, 'min of:', [factorNode, node(query.maxBoost, 'maxBoost')]) : node(score, words[query.boostMode], [sub, capped]);
+  }
+
+  /** CombinedFieldWeight.explain: the similarity's explanation of the combined frequency ("termFreq=") and norm. */
+  private combinedField(query: CombinedFieldQuery, boost: number, doc: number): Explanation | null {
+    const found = combinedFieldScorer(query, this.index, boost);
+    if (found === null) return null;
+    const { scorer, docFreq, stats } = found;
+    const freq = combinedFreq(query, this.index, doc);
+    const norm = combinedNorm(query, this.index, doc);
+    const idfNode = node(idf(docFreq, stats.docCount), 'idf, computed as log(1 + (N - n + 0.5) / (n + 0.5)) from:', [
+      node(docFreq, 'n, number of documents containing term'),
+      node(stats.docCount, 'N, total number of documents with field'),
+    ]);
+    const freqNode = node(freq, `termFreq=${javaFloat(freq)}`);
+    return node(scorer.score(freq, norm), `weight(${luceneString(query)} in ${doc}), result of:`, [bm25(scorer, boost, idfNode, freqNode, freq, norm, avgFieldLength(stats))]);
   }
 
   private term(query: TermQuery, boost: number, doc: number): Explanation | null {

@@ -31,6 +31,8 @@ export function luceneString(query: LQuery): string {
       return `ConstantScore(${luceneString(query.query)})`;
     case 'leaf':
       return query.key;
+    case 'combinedField':
+      return `CombinedFieldQuery((${query.fields.map((f) => (f.weight === 1 ? f.field : `${f.field}^${javaFloat(f.weight)}`)).join(' ')})(${query.terms.join(' ')}))`;
     case 'disMax':
       return `(${query.disjuncts.map(luceneString).join(' | ')})${query.tieBreaker === 0 ? '' : `~${javaFloat(query.tieBreaker)}`}`;
     case 'functionScore':

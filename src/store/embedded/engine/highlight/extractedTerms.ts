@@ -49,6 +49,13 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
       out.phrases.push({ terms, positions: query.positions, slop: query.slop });
       return;
     }
+    case 'combinedField':
+      // CombinedFieldQuery.visit: its terms (on every field)
+      for (const term of query.terms) {
+        out.all.add(term);
+        out.insensitive.add(term);
+      }
+      return;
     case 'boost':
     case 'constantScore':
     case 'functionScore':

@@ -65,6 +65,8 @@ function mayMatch(query: LQuery, accepts: (field: string) => boolean): boolean {
     case 'phrase':
     case 'multiPhrase':
       return accepts(query.field);
+    case 'combinedField':
+      return query.fields.some((f) => accepts(f.field));
     case 'leaf':
       // a leaf expanded at search time (match_phrase_prefix) may have terms anywhere
       return query.terms !== undefined ? accepts(query.terms.field) : query.expand !== undefined;

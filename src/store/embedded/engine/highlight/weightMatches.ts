@@ -24,6 +24,7 @@
  *   highlighting, as in Elasticsearch.
  */
 import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
+import { combinedFieldAsBoolean } from '../lucene/combinedField';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { compareUtf8 } from '../strings';
 import { TermTest, leafLabel } from './leafTests';
@@ -60,6 +61,9 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
         return;
       case 'multiPhrase':
         if (q.field === field) for (const list of q.termArrays) for (const t of list) terms.add(t);
+        return;
+      case 'combinedField':
+        if (q.fields.some((f) => f.field === field)) for (const t of q.terms) terms.add(t);
         return;
       case 'boost':
       case 'constantScore':
@@ -170,6 +174,9 @@ export function* weightMatchesSteps(
         return q.field === field ? yield* phrase(q.terms.map((t) => [t]), q.positions, q.slop) : yield* elsewhere(q);
       case 'multiPhrase':
         return q.field === field ? yield* phrase(q.termArrays, q.positions, q.slop) : yield* elsewhere(q);
+      case 'combinedField':
+        // CombinedFieldWeight.matches: those of its (field, term) pairs' disjunction
+        return yield* visit(combinedFieldAsBoolean(q));
       case 'boost':
       case 'constantScore':
       case 'functionScore':

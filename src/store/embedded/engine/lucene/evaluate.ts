@@ -20,6 +20,7 @@
  */
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
+import { combinedFieldMatches } from './combinedField';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
 import { expandSteps } from './expand';
@@ -86,6 +87,8 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
       return yield* evaluateBoolean(query, index, boost, needsScores, budget);
     case 'functionScore':
       return yield* evaluateFunctionScore(query, index, boost, needsScores, budget);
+    case 'combinedField':
+      return combinedFieldMatches(query, index, boost, needsScores);
   }
 }
 

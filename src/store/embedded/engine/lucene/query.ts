@@ -6,7 +6,7 @@
  *   position: match_phrase_prefix once its prefix is expanded), BooleanQuery, BoostQuery,
  *   ConstantScoreQuery, DisjunctionMaxQuery, MatchAllDocsQuery, MatchNoDocsQuery, and "leaf"
  *   constant-score queries (point ranges, term sets, prefix, wildcard, term ranges, exists, ids)
- *   that match a set of documents and score their boost.
+ *   that match a set of documents and score their boost, FunctionScoreQuery, CombinedFieldQuery.
  *
  * Queries are immutable values; `queryKey` gives the identity Lucene's equals/hashCode define
  * (BooleanQuery: same minimumShouldMatch and the same clauses per occur, MUST and SHOULD as
@@ -169,7 +169,20 @@ export interface FunctionScoreQuery {
   readonly boostOutside: boolean;
 }
 
-export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery;
+/**
+ * Lucene's CombinedFieldQuery (lucene-sandbox, what Elasticsearch's combined_fields builds for each
+ * token): its terms looked for in several text fields scored as if those fields were one (BM25F:
+ * weighted frequencies and field lengths summed; see combinedField.ts).
+ */
+export interface CombinedFieldQuery {
+  readonly type: 'combinedField';
+  /** The fields with their weights (each >= 1), sorted by name (CombinedFieldQuery's TreeMap). */
+  readonly fields: readonly { readonly field: string; readonly weight: number }[];
+  /** The terms, distinct, in UTF-8 order (BytesRef order). */
+  readonly terms: readonly string[];
+}
+
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery;
 
 /** Float.MAX_VALUE. */
 export const FLOAT_MAX = 3.4028234663852886e38;
@@ -246,6 +259,9 @@ export function countClauses(query: LQuery): number {
       return query.terms.length;
     case 'multiPhrase':
       return query.termArrays.length;
+    case 'combinedField':
+      // visit(): consumeTerms with every (field, term) pair
+      return query.fields.length * query.terms.length;
     case 'boost':
     case 'constantScore':
       return countClauses(query.query);
@@ -294,6 +310,9 @@ export function queryKey(query: LQuery): string {
       break;
     case 'multiPhrase':
       key = `M${JSON.stringify([query.field, query.termArrays, query.positions, query.slop])}`;
+      break;
+    case 'combinedField':
+      key = `CF${JSON.stringify([query.fields.map((f) => [f.field, f.weight]), query.terms])}`;
       break;
     case 'boost':
       key = `B(${queryKey(query.query)})^${query.boost}`;

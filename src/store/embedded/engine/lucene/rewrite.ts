@@ -60,6 +60,9 @@ export function rewriteOnce(query: LQuery): LQuery {
       return rewriteMultiPhrase(query);
     case 'functionScore':
       return rewriteFunctionScore(query);
+    case 'combinedField':
+      // CombinedFieldQuery.rewrite: nothing to look for is an empty BooleanQuery
+      return query.terms.length === 0 || query.fields.length === 0 ? booleanQuery([]) : query;
     default:
       return query;
   }

@@ -14,7 +14,7 @@ import { PhraseQuery } from './query';
 const f = Math.fround;
 
 /** The live postings of term `t` (a view of the stored postings when the field has no tombstones). */
-function livePostings(field: FieldIndex, t: number): { docs: Int32Array; index: Int32Array | null; size: number } {
+export function livePostings(field: FieldIndex, t: number): { docs: Int32Array; index: Int32Array | null; size: number } {
   const docs = (field.terms as TermPostings).docs(t);
   if (field.deleted === 0) return { docs, index: null, size: docs.length };
   const present = field.present.words;

@@ -11,6 +11,7 @@ import { describe, isPlainObject, quote } from '../json';
 import { DEFAULT_LIMITS, QueryLimits } from '../limits';
 import { parseBool } from './bool';
 import { parseBoosting } from './boosting';
+import { parseCombinedFields } from './combinedFields';
 import { parseConstantScore } from './constantScore';
 import { ClauseParser, ParseContext, ParsedQuery } from './context';
 import { parseDisMax } from './disMax';
@@ -45,6 +46,7 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['match_phrase_prefix', parseMatchPhrasePrefix],
   ['match_bool_prefix', parseMatchBoolPrefix],
   ['multi_match', parseMultiMatch],
+  ['combined_fields', parseCombinedFields],
   ['term', parseTerm],
   ['terms', parseTerms],
   ['range', parseRange],

@@ -66,6 +66,9 @@ import org.apache.lucene.util.StringHelper;
  *                                  MultiPhraseQuery whose last position holds the first MAXEXP terms
  *                                  of the dictionary starting with the last T (getPrefixTerms)
  *   (blend TIE T (F B) ...)        Elasticsearch's BlendedTermQuery.dismaxBlendedQuery over the fields
+ *   (bm25f N F W ... T ...)        BM25FQuery (lucene-sandbox) over N fields with their weights, with
+ *                                  LegacyBM25's boost (2.2): Lucene 9's CombinedFieldQuery when two
+ *                                  (field, term) pairs or more are in the index
  *
  * Strings (F, T) are UTF-16 code units in hex, four digits each; numbers are decimal.
  *
@@ -195,6 +198,18 @@ public final class ScoringOracle {
         Query negative = parse(p, searcher);
         p.closing();
         return org.apache.lucene.queries.function.FunctionScoreQuery.boostByQuery(positive, negative, negativeBoost);
+      }
+      case "bm25f": {
+        // Lucene 8.7's BM25FQuery (lucene-sandbox), the CombinedFieldQuery of Lucene 9 before
+        // LUCENE-10039, with BM25Similarity; the boost of 1 + k1 makes it Elasticsearch's LegacyBM25
+        int fields = Integer.parseInt(p.token());
+        org.apache.lucene.search.BM25FQuery.Builder builder = new org.apache.lucene.search.BM25FQuery.Builder();
+        for (int i = 0; i < fields; i++) {
+          String field = unhex(p.token());
+          builder.addField(field, Float.parseFloat(p.token()));
+        }
+        while (!p.closing()) builder.addTerm(new BytesRef(unhex(p.token())));
+        return new BoostQuery(builder.build(), 2.2f);
       }
       case "phraseprefix":
         return phrasePrefix(p, searcher.getIndexReader());

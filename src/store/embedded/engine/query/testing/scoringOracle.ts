@@ -1,6 +1,6 @@
 /**
  * Test support: runs ScoringOracle.java (compiled with javac into a temporary directory) against the
- * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery), to
+ * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery, lucene-sandbox for BM25FQuery), to
  * compare the engine's hits and scores with Lucene's for queries built as Elasticsearch builds them.
  * Debian/Ubuntu: `apt-get install -y default-jdk-headless liblucene8-java` (jars in /usr/share/java);
  * elsewhere set LUCENE_CORE_JAR and LUCENE_MISC_JAR.
@@ -41,12 +41,14 @@ export const q = {
   dismax: (tie: number, queries: readonly string[]) => `(dismax ${tie} ${queries.join(' ')})`,
   bool: (msm: number, clauses: readonly [occur: 'should' | 'must' | 'filter' | 'mustnot', query: string][]) => `(bool ${msm} ${clauses.map(([o, c]) => `(${o} ${c})`).join(' ')})`,
   phrasePrefix: (field: string, slop: number, maxExpansions: number, terms: readonly string[]) => `(phraseprefix ${hex(field)} ${slop} ${maxExpansions} ${terms.map(hex).join(' ')})`,
+  /** BM25FQuery over the fields (with weights) and terms, scored as LegacyBM25 scores. */
+  bm25f: (fields: readonly [field: string, weight: number][], terms: readonly string[]) => `(bm25f ${fields.length} ${fields.map(([f, w]) => `${hex(f)} ${w}`).join(' ')} ${terms.map(hex).join(' ')})`,
   blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
 };
 
 /** The oracle, or why it cannot run here. */
 export function scoringOracle(): ScoringOracle | { readonly missing: string } {
-  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries']);
+  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries', 'sandbox']);
   if ('missing' in java) return java;
   return {
     run(docs, queries) {

@@ -1,0 +1,68 @@
+/**
+ * Conformance of the multi-field and positional text queries (README "Query DSL": combined_fields)
+ * on every store target: the same matches, order and scores (BM25F as Lucene's CombinedFieldQuery),
+ * the same 400s, explanations whose values are the scores; and tenant isolation (another tenant's
+ * entity is never found, counted or explained).
+ */
+import type { TestServer } from '../support/testServer';
+import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
+import { startGateway } from './support/gateway';
+import { describeEachStore, type Backend } from './support/targets';
+
+const ARTICLES = [
+  { code: 'a', title: 'apple pear', body: 'apple apple tree' },
+  { code: 'b', title: 'tree', body: 'pear apple' },
+  { code: 'c', title: 'apple' },
+  { code: 'd', title: 'red', body: 'x y z w v u t s r q p o apple' },
+];
+
+describeEachStore('text queries: combined_fields', (target) => {
+  let backend: Backend;
+  let server: TestServer;
+  let admin: Caller;
+  let writerA: Caller;
+  let writerB: Caller;
+  const articles = uniqueCollection('articles');
+  const path = (suffix: string) => `/v4/entity/${articles.collection}${suffix}`;
+  const search = async (body: Record<string, unknown>, who: Caller = writerA) => ok(who, 'POST', path('/search?size=50'), body);
+  const scored = async (query: unknown, who: Caller = writerA) => (await search({ query }, who)).hits.map((h: any) => [h._source.code, h._score]);
+
+  beforeAll(async () => {
+    backend = await target.open();
+    server = await startGateway(backend);
+    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
+    admin = await make('ada', 'hq', ['admin']);
+    writerA = await make('anna', 'tenant-a', ['writer']);
+    writerB = await make('bob', 'tenant-b', ['writer']);
+    await ok(admin, 'PUT', path('/_mapping'), { properties: { code: { type: 'keyword' }, title: { type: 'text' }, body: { type: 'text' } } });
+    for (const article of ARTICLES) await ok(writerA, 'POST', path(''), article);
+    // another tenant's entity counts in the collection's statistics (as in Elasticsearch), never in results
+    await ok(writerB, 'POST', path(''), { code: 'z', title: 'pear', body: 'pear pear' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.destroy();
+  });
+
+  it('scores the fields as one field (BM25F), weights multiplying frequencies and lengths', async () => {
+    expect((await scored({ combined_fields: { query: 'apple', fields: ['title', 'body'] } })).map(([code]: [string]) => code)).toEqual(['a', 'c', 'b', 'd']);
+    // "red" is in d's title alone: sumTotalTermFreq trunc(1.5 * sum of body lengths) + sum of title lengths
+    const red = await scored({ combined_fields: { query: 'red', fields: ['title', 'body^1.5'] } });
+    expect(red.map(([code]: [string]) => code)).toEqual(['d']);
+    expect(await scored({ combined_fields: { query: 'apple tree', fields: ['title^2', 'body'], operator: 'and' } })).toHaveLength(2);
+    const explained = await search({ query: { combined_fields: { query: 'apple pear', fields: ['title', 'body'] } }, explain: true });
+    for (const hit of explained.hits) expect(hit._explanation.value).toBe(hit._score);
+    await failsWith(writerA, 'POST', path('/search'), { query: { combined_fields: { query: 'apple', fields: ['title^0.5'] } } }, 'services.storage.invalid_search_query', 400);
+    await failsWith(writerA, 'POST', path('/search'), { query: { combined_fields: { query: 'apple', fields: ['title', 'code'] } } }, 'services.storage.invalid_search_query', 400);
+  });
+
+  it('never shows, counts or explains another tenant entity', async () => {
+    const pear = await search({ query: { combined_fields: { query: 'pear', fields: ['title', 'body'] } }, explain: true });
+    expect(pear.hits.map((h: any) => h._source.code).sort()).toEqual(['a', 'b']);
+    expect(pear.total).toBe(2);
+    expect(JSON.stringify(pear.hits)).not.toContain('tenant-b');
+    expect((await ok(writerA, 'POST', path('/count'), { query: { combined_fields: { query: 'pear', fields: ['title', 'body'] } } })).count).toBe(2);
+    expect((await scored({ combined_fields: { query: 'pear', fields: ['title', 'body'] } }, writerB)).map(([code]: [string]) => code)).toEqual(['z']);
+  });
+});

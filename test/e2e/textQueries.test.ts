@@ -1,0 +1,59 @@
+/**
+ * The multi-field and positional text queries end to end, over REST and the raw WebSocket (both
+ * through the same core): combined_fields finds and ranks articles as one field made of their
+ * title and body (scores equal to Lucene's CombinedFieldQuery, pinned by hand in
+ * query/combinedFields.test.ts), answers a 400 where Elasticsearch refuses it, and never shows or
+ * counts another tenant's entities.
+ */
+import { request, startTestServer, type TestServer } from '../support/testServer';
+import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+
+let server: TestServer;
+let reader: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  reader = await server.token({ sub: 'rita', tenantId: 'acme', roles: [] });
+  admin = await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] });
+  const bulk = await request(server, 'POST', '/v4/entity/articles/_bulk', {
+    token: admin,
+    body: [
+      { _id: 'a', title: 'apple pear', body: 'apple apple tree', allowTenantIds: ['acme'] },
+      { _id: 'b', title: 'tree', body: 'pear apple', allowTenantIds: ['acme'] },
+      { _id: 'c', title: 'apple', allowTenantIds: ['acme'] },
+      { _id: 'd', title: 'red', body: 'x y z w v u t s r q p o apple', allowTenantIds: ['acme'] },
+      { _id: 'g', title: 'pear', body: 'pear pear', allowTenantIds: ['globex'] },
+    ],
+  });
+  expect(bulk.status).toBe(200);
+  expect(bulk.body.result.errors).toEqual([]);
+});
+
+afterAll(() => server.stop());
+
+describe.each(TRANSPORTS)('text queries over %s', (name) => {
+  let t: Transport;
+  beforeAll(async () => {
+    t = await openTransport(name, server);
+  });
+  afterAll(() => t.close());
+
+  const call = (action: 'search' | 'count', body: unknown, token = reader) => t.call({ controller: 'document', action, collection: 'articles', body, args: action === 'search' ? { size: 50 } : undefined, token });
+  const search = async (query: unknown, token = reader) => expectOk(await call('search', { query }, token));
+
+  it('combined_fields ranks title and body as one field, weights included', async () => {
+    const apple = await search({ combined_fields: { query: 'apple', fields: ['title', 'body'] } });
+    expect(apple.hits.map((h: any) => h._id)).toEqual(['a', 'c', 'b', 'd']);
+    // the collection's statistics count globex's article too (as Elasticsearch does), its hits never
+    const pear = await search({ combined_fields: { query: 'pear', fields: ['title^2', 'body'] } });
+    expect(pear.hits.map((h: any) => h._id).sort()).toEqual(['a', 'b']);
+    expect(pear.total).toBe(2);
+    expect(expectOk(await call('count', { query: { combined_fields: { query: 'pear', fields: ['title', 'body'] } } })).count).toBe(2);
+  });
+
+  it('combined_fields is refused with a 400 where Elasticsearch refuses it', async () => {
+    expectError(await call('search', { query: { combined_fields: { query: 'pear', fields: ['title^0.5'] } } }), 'services.storage.invalid_search_query', 400);
+    expectError(await call('search', { query: { combined_fields: { query: 'pear', fields: ['title', 'title.keyword'] } } }), 'services.storage.invalid_search_query', 400);
+  });
+});
