@@ -38,4 +38,20 @@ describe('ForwardIndex', () => {
     expect(f.list(0)).toEqual([1]);
     expect(f.list(2)).toEqual([4, 5, 6]);
   });
+
+  it('counts the entries of a run of documents, and those without any', () => {
+    const f = new ForwardIndex(new Int32Array(2));
+    f.begin(0);
+    f.push(1);
+    f.push(2);
+    f.begin(2); // document 1 skipped: no entries
+    f.push(1);
+    f.begin(3);
+    const counts = new Int32Array(3);
+    // documents 1 and 3 have no entry, 7 is past the last document begun
+    expect(f.countEntries(Int32Array.of(0, 1, 2, 3, 7), 0, 5, counts)).toBe(3);
+    expect([...counts]).toEqual([0, 2, 1]);
+    expect(f.countEntries(Int32Array.of(0, 1, 2, 3, 7), 2, 3, counts)).toBe(0);
+    expect([...counts]).toEqual([0, 3, 1]);
+  });
 });

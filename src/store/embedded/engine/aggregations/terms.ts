@@ -63,11 +63,23 @@ export function parseTerms(body: unknown, where: string, ctx: AggParseContext): 
   return { type: 'terms', run: (docs, actx, subs) => runTerms(config, docs, actx, subs) };
 }
 
+/** Documents counted between two looks at the clock (a few microseconds of work). */
+const COUNT_RUN = 2048;
+
 /** Counts per distinct value (keyword: per term id; numbers: per value); the documents without any value counted apart. */
 function* count(values: Values, docs: DocSet, ctx: AggContext): Steps<{ keyword: Int32Array | null; numbers: Map<number, number> | null; missing: number }> {
   if (values.kind === 'none') return { keyword: null, numbers: null, missing: docs.length };
-  const keyword = values.kind === 'keyword' ? new Int32Array(values.strings.length) : null;
-  const numbers = keyword === null ? new Map<number, number>() : null;
+  if (values.kind === 'keyword') {
+    // term ids counted a run of documents at a time, the clock read between runs
+    const keyword = new Int32Array(values.strings.length);
+    let missing = 0;
+    for (let at = 0; at < docs.length; at += COUNT_RUN) {
+      if (ctx.budget.due()) yield;
+      missing += values.forward.countEntries(docs, at, Math.min(at + COUNT_RUN, docs.length), keyword);
+    }
+    return { keyword, numbers: null, missing };
+  }
+  const numbers = new Map<number, number>();
   const forward = values.forward;
   const entries = forward.entries;
   let missing = 0;
@@ -77,11 +89,10 @@ function* count(values: Values, docs: DocSet, ctx: AggContext): Steps<{ keyword:
     const to = forward.to(docs[i]);
     if (from === to) missing++;
     for (let j = from; j < to; j++) {
-      if (keyword !== null) keyword[entries[j]]++;
-      else if (j === from || entries[j] !== entries[j - 1]) (numbers as Map<number, number>).set(entries[j], ((numbers as Map<number, number>).get(entries[j]) ?? 0) + 1); // once per document
+      if (j === from || entries[j] !== entries[j - 1]) numbers.set(entries[j], (numbers.get(entries[j]) ?? 0) + 1); // once per document
     }
   }
-  return { keyword, numbers, missing };
+  return { keyword: null, numbers, missing };
 }
 
 function* runTerms(config: Config, docs: DocSet, ctx: AggContext, subs: readonly AggNode[]): Steps<AggResult> {
