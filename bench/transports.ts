@@ -22,7 +22,10 @@
  * the gateway process serves three rows, and what one run leaves behind (garbage to collect, shared
  * stream code that V8 deoptimized) would otherwise be paid by the next row measured on it.
  *
- * Settings: BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (default 1), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
+ * BENCH_ONLY=workers runs the REST rows alone (one process and WORKERS=2, cached and uncached): the
+ * fleet's goal in a few minutes, with the load generator and the gateways the only work on the machine.
+ *
+ * Settings: BENCH_ONLY (see above), BENCH_SECONDS (default 4), BENCH_WARMUP_SECONDS (default 1), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 32), BENCH_DOCS (default 10000),
  * BENCH_QUERY (a search body as JSON; default a two-word match on name).
  */
 import { execFileSync } from 'node:child_process';
@@ -40,6 +43,9 @@ const ROUNDS = setting('BENCH_ROUNDS', 5);
 const WARM_UP = setting('BENCH_WARMUP_SECONDS', 1);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 32);
 const DOCS = setting('BENCH_DOCS', 10_000);
+/** BENCH_ONLY=workers: the REST rows of one process and of WORKERS=2, nothing else. */
+const WORKERS_ONLY = process.env.BENCH_ONLY === 'workers';
+if (process.env.BENCH_ONLY !== undefined && !WORKERS_ONLY) throw new Error(`BENCH_ONLY: "workers" or unset, got ${JSON.stringify(process.env.BENCH_ONLY)}`);
 const dist = (...p: string[]) => join(__dirname, ...p);
 
 async function post(url: string, token: string, body: unknown): Promise<any> {
@@ -141,20 +147,17 @@ async function main(): Promise<void> {
   try {
     // as deployed (the embedded store's request cache answers a repeated search), and with the
     // cache off, so that every request runs the search in the engine
-    const answer = await startGateway('', {}, token, query, children, rows);
-    await startGateway(', cache off', { SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows);
+    const answer = await startGateway('', {}, token, query, children, rows, WORKERS_ONLY);
+    await startGateway(', cache off', { SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows, WORKERS_ONLY);
     // two processes behind the port (the primary's log says when both listen; the corpus loads meanwhile)
     await startGateway(', WORKERS=2', { WORKERS: '2' }, token, query, children, rows, true);
     await startGateway(', WORKERS=2, cache off', { WORKERS: '2', SEARCH_CACHE_ENTRIES: '0' }, token, query, children, rows, true);
-    await startFloor('floor: bare Node http', 'bareNode.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
-    await startFloor('floor: bare Node http, same answer bytes', 'bareNode.js', { BENCH_PAYLOAD: answer }, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
-    await startFloor('floor: Apollo constant query', 'apolloConstant.js', {}, (port) => `http://127.0.0.1:${port}/graphql`, { query: '{ hello }' }, children, rows);
-    await startFloor('reference: express fixed JSON', 'expressFixed.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+    if (!WORKERS_ONLY) await startFloors(answer, query, children, rows);
 
     // every server stays up; the runs are interleaved (round 1 of every row, then round 2...), in
     // ROUND_ORDER: each target's two sides back to back, so that their ratio is taken seconds apart
     for (const row of rows) row.load(2); // warm-up
-    const order = ROUND_ORDER.map((name) => rows.find((row) => row.name === name)!);
+    const order = ROUND_ORDER.map((name) => rows.find((row) => row.name === name)).filter((row): row is Row => row !== undefined);
     for (let round = 1; round <= ROUNDS; round++) {
       for (const row of round % 2 === 1 ? order : [...order].reverse()) {
         // unmeasured first: what the previous run left in a process (the gateway serves three
@@ -164,10 +167,45 @@ async function main(): Promise<void> {
       }
       console.log(`round ${round}/${ROUNDS} done`);
     }
-    report(rows, answer);
+    if (WORKERS_ONLY) reportWorkers(rows);
+    else report(rows, answer);
   } finally {
     for (const child of children) await child.stop();
   }
+}
+
+/** The floors (each its own process), for the targets of the full run. */
+async function startFloors(answer: string, query: object, children: Child[], rows: Row[]): Promise<void> {
+  await startFloor('floor: bare Node http', 'bareNode.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+  await startFloor('floor: bare Node http, same answer bytes', 'bareNode.js', { BENCH_PAYLOAD: answer }, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+  await startFloor('floor: Apollo constant query', 'apolloConstant.js', {}, (port) => `http://127.0.0.1:${port}/graphql`, { query: '{ hello }' }, children, rows);
+  await startFloor('reference: express fixed JSON', 'expressFixed.js', {}, (port) => `http://127.0.0.1:${port}/`, query, children, rows);
+}
+
+/** BENCH_ONLY=workers: the REST rows, and WORKERS=2 against one process, cached and uncached. */
+function reportWorkers(rows: Row[]): void {
+  console.log('\n| run | requests/s | p50 ms | p99 ms | errors | server CPU µs/request (every process) | requests/s of each round | steal of each round |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  for (const row of rows) {
+    const r = typical(row);
+    const errors = row.runs.reduce((n, run) => n + run.errors, 0);
+    const each = row.runs.map((run) => run.requestsPerSec.toFixed(0)).join(', ');
+    const steal = row.runs.map((run) => `${(run.steal * 100).toFixed(0)}%`).join(', ');
+    console.log(`| ${row.name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${errors} | ${cpuPerRequest(row).toFixed(0)} | ${each} | ${steal} |`);
+  }
+  console.log('\nWORKERS=2 against one process, each the median of its per-round ratios:');
+  for (const suffix of ['', ', cache off']) console.log(`  ${workersLine(rows, suffix)}`);
+}
+
+/** WORKERS=2's throughput against one process's (the goal on uncached searches: at least 1.6x). */
+function workersLine(rows: Row[], suffix: string): string {
+  const find = (name: string) => rows.find((x) => x.name === name)!;
+  const one = find(`REST search${suffix}`);
+  const two = find(`REST search, WORKERS=2${suffix}`);
+  const ratios = roundRatios(one.runs.map((run, i) => two.runs[i].requestsPerSec / run.requestsPerSec));
+  const goal = suffix === '' ? '' : ` >= 1.6x ${ratios.median >= 1.6 ? 'met' : 'NOT met'}`;
+  const cpu = (row: Row) => cpuPerRequest(row).toFixed(0);
+  return `REST search${suffix} with WORKERS=2 vs one process${goal}: ${ratios.median.toFixed(2)}x (rounds: ${ratios.each}; medians ${typical(two).requestsPerSec.toFixed(0)} vs ${typical(one).requestsPerSec.toFixed(0)} requests/s; server CPU ${cpu(two)} vs ${cpu(one)} µs/request)`;
 }
 
 function report(rows: Row[], answer: string): void {
@@ -211,9 +249,7 @@ function report(rows: Row[], answer: string): void {
     console.log(`  ${open}${floorTarget('GraphQL search', gql, 'floor: Apollo constant query', 0.8)}${close}`);
     const wsByRps = paired((i) => rps(ws)(i) / Math.max(rps(rest)(i), rps(gql)(i)));
     const wsByCpu = paired((i) => Math.min(cpuOf(rest)(i), cpuOf(gql)(i)) / cpuOf(ws)(i));
-    const workers = paired((i) => rps(`REST search, WORKERS=2${suffix}`)(i) / rps(rest)(i));
-    const goal = suffix === '' ? '' : ` >= 1.6x ${verdict(workers.median >= 1.6)}`;
-    console.log(`  ${open}REST search with WORKERS=2 vs one process${goal}: ${workers.median.toFixed(2)}x (rounds: ${workers.each}; medians ${get(`REST search, WORKERS=2${suffix}`).toFixed(0)} vs ${get(rest).toFixed(0)} requests/s)${close}`);
+    console.log(`  ${open}${workersLine(rows, suffix)}${close}`);
     console.log(
       `  ${open}raw WebSocket search fastest of the three: ${wsByRps.median.toFixed(2)}x the next fastest ${verdict(wsByRps.median > 1)} (rounds: ${wsByRps.each}; medians ${get(ws).toFixed(0)} vs REST ${get(rest).toFixed(0)}, GraphQL ${get(gql).toFixed(0)} requests/s);` +
         ` by CPU ${wsByCpu.median.toFixed(2)}x ${verdict(wsByCpu.median > 1)} (rounds: ${wsByCpu.each}; medians ${cpu(ws).toFixed(0)} vs REST ${cpu(rest).toFixed(0)}, GraphQL ${cpu(gql).toFixed(0)} µs/request)${close}`,
