@@ -125,6 +125,18 @@ export class FieldIndex {
     return this.points !== null;
   }
 
+  /**
+   * long, float, date, boolean: the smallest and largest value ever indexed (those of removed
+   * documents included: bounds, not statistics), or null when there is none.
+   */
+  valueRange(): readonly [number, number] | null {
+    if (this.pointKeys !== null) {
+      const values = this.pointKeys.values();
+      return values.length === 0 ? null : [values[0], values[values.length - 1]];
+    }
+    return this.type === 'boolean' && this.docCount > 0 ? [0, 1] : null;
+  }
+
   collectionStats(): CollectionStats {
     return { docCount: this.docCount, sumTotalTermFreq: this.sumTotalTermFreq };
   }

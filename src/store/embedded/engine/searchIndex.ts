@@ -246,7 +246,7 @@ export class SearchIndex {
     const query = buildQuery(parsed, this.mapping, now, this.limits);
     // what filters the matches between the query and the collectors (collect/hitFilters.ts)
     const filtering = options.minScore !== null || options.postFilter !== null || options.terminateAfter > 0 || collapse !== null;
-    const shape = sorts === null && !filtering && (aggs === null || !hasTopHits(aggs)) ? disjunctionShape(query) : null;
+    const shape = sorts === null && !filtering && (aggs === null || !hasTopHits(aggs)) ? disjunctionShape(query, this.index) : null;
     let counted: number;
     let top: TopHit<SortKey>[] = [];
     let groups: Group<TopHit<SortKey>>[] | null = null;

@@ -49,5 +49,7 @@ export function geoDecay(spec: DecaySpec, ctx: BuildContext): Omit<ScoreFunction
         return evaluateDecay(kind, selectDistance(mode, scratch, n), processed);
       };
     },
+    // a decay is at most its value at distance 0
+    maxFactor: () => evaluateDecay(kind, 0, processed),
   };
 }

@@ -38,6 +38,15 @@ function memberTest(matches: Matches | null): (doc: number) => boolean {
   };
 }
 
+/**
+ * A function's largest factor, computed at the end of a range of values, made a little larger: the
+ * factor of a document is computed by other roundings (a mean of distances, say) that may land a
+ * few ulps above it, and a bound must never be below a score.
+ */
+export function boundSlack(max: number): number {
+  return max * (1 + 1e-9);
+}
+
 /** CombineFunction.combine: the float score of a document. */
 export function combine(mode: CombineMode, queryScore: number, factor: number, maxBoost: number): number {
   const capped = Math.min(factor, maxBoost);

@@ -147,6 +147,12 @@ export interface ScoreFunction {
   readonly text: string;
   /** The function over one index: the factor of a matching document, given its sub-query score. */
   bind(index: InvertedIndex): (doc: number, subQueryScore: number) => number;
+  /**
+   * An upper bound of the factor of every live document of `index`, when every one of them has a
+   * finite, non-negative factor that the function never refuses (null otherwise, or not given): top-k
+   * pruning of a function-scored match may then skip the documents that cannot make the page.
+   */
+  maxFactor?(index: InvertedIndex): number | null;
 }
 
 export type FunctionScoreMode = 'multiply' | 'sum' | 'avg' | 'first' | 'max' | 'min';

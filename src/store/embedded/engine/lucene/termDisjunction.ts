@@ -11,13 +11,23 @@
  * the term's largest frequency and the field's shortest length, Lucene's "impacts"); a document
  * whose bound cannot beat the worst of the k kept is skipped. Scores are computed exactly as
  * evaluate.ts does: float BM25 per term, summed in double in clause order, rounded once.
+ *
+ * D may also be the query of a function_score with one function and no filter, multiplying (its
+ * default boost_mode) without min_score, whose function knows the largest factor it gives on the
+ * index (ScoreFunction.maxFactor): a popularity or recency boost on a match. Each document's score
+ * is then its D score times its factor, as functionScore.ts computes it, and a bound times the
+ * largest factor bounds it. Elasticsearch's FunctionScoreQuery scores every match (its scorer's
+ * maximum score is unbounded); the page and the total are the same, the scoring of documents that
+ * cannot make the page is skipped.
  */
 import { hasBit } from '../bitset';
 import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
 import { avgFieldLength, legacyBm25Scorer, normInverseCache } from '../similarity';
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
+import { InvalidQueryError } from '../../../port';
 import { filterMatches } from './evaluate';
+import { combine } from './functionScore';
 import { BLOCK, impactsOf } from './impacts';
 import { Matches, advance } from './matches';
 import { LQuery, TermQuery } from './query';
@@ -35,23 +45,58 @@ export interface DisjunctionShape {
   terms: TermRef[];
   filters: LQuery[];
   mustNot: LQuery[];
+  /** D's score multiplied by a function's factor (function_score), or null. */
+  scale: Scale | null;
 }
 
-/** The term disjunction of a (rewritten) query, or null when it has another shape. */
-export function disjunctionShape(query: LQuery): DisjunctionShape | null {
+/** A function_score's one function over an index: each document's factor, and their largest. */
+interface Scale {
+  factor: (doc: number, subQueryScore: number) => number;
+  /** The largest factor, capped at max_boost. */
+  max: number;
+  maxBoost: number;
+}
+
+/**
+ * The term disjunction of a (rewritten) query, or null when it has another shape. A function-scored
+ * D needs the index it runs on (the function's largest factor there).
+ */
+export function disjunctionShape(query: LQuery, index?: InvertedIndex): DisjunctionShape | null {
   if (query.type === 'bool') {
     const must = query.clauses.filter((c) => c.occur === 'must');
     // (minimumShouldMatch > 0 without SHOULD clauses matches nothing: left to the general path)
     if (must.length === 1 && query.minimumShouldMatch === 0 && query.clauses.every((c) => c.occur !== 'should')) {
-      const terms = termsOf(must[0].query, 1);
-      if (terms === null) return null;
+      const scaled = scaledTermsOf(must[0].query, index);
+      if (scaled === null) return null;
       const filters = query.clauses.filter((c) => c.occur === 'filter').map((c) => c.query);
       const mustNot = query.clauses.filter((c) => c.occur === 'must_not').map((c) => c.query);
-      return { terms, filters, mustNot };
+      return { ...scaled, filters, mustNot };
     }
   }
-  const terms = termsOf(query, 1);
-  return terms === null ? null : { terms, filters: [], mustNot: [] };
+  const scaled = scaledTermsOf(query, index);
+  return scaled === null ? null : { ...scaled, filters: [], mustNot: [] };
+}
+
+/** D, or a function_score of D that can be pruned (see the header), with its terms and scale. */
+function scaledTermsOf(query: LQuery, index: InvertedIndex | undefined): { terms: TermRef[]; scale: Scale | null } | null {
+  let boost = 1;
+  let q = query;
+  while (q.type === 'boost') {
+    boost = f(q.boost * boost);
+    q = q.query;
+  }
+  if (q.type !== 'functionScore') {
+    const terms = termsOf(query, 1);
+    return terms === null ? null : { terms, scale: null };
+  }
+  // FunctionScoreQuery passes its boost to its sub-query (evaluate.ts does the same)
+  const fn = q.functions[0];
+  if (index === undefined || q.functions.length !== 1 || fn.filter !== null || q.boostMode !== 'multiply' || q.boostOutside || q.minScore !== null || q.scoreMode === 'avg') return null;
+  const terms = termsOf(q.query, boost);
+  if (terms === null) return null;
+  const max = fn.maxFactor?.(index) ?? null;
+  if (max === null) return null;
+  return { terms, scale: { factor: fn.bind(index), max: Math.min(max, q.maxBoost), maxBoost: q.maxBoost } };
 }
 
 /** The terms of D with the boost each receives (as evaluate passes boosts down), or null. */
@@ -122,7 +167,7 @@ export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k:
     const m = filterMatches(q, index);
     if (m !== null && m.size > 0) excluded.push(m);
   }
-  return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k);
+  return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k, shape.scale, index);
 }
 
 function clause(field: FieldIndex, t: number, boost: number, scoring: boolean, docFreq?: number): Clause {
@@ -145,8 +190,8 @@ function clause(field: FieldIndex, t: number, boost: number, scoring: boolean, d
   return { docs: terms.docs(t), freqs, field, t, norms: field.norms, cache, weight, constant, bound };
 }
 
-function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number): DisjunctionResult {
-  if (clauses.length === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0) return collectOneTerm(clauses[0], k);
+function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number, scale: Scale | null, index: InvertedIndex): DisjunctionResult {
+  if (clauses.length === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0 && scale === null) return collectOneTerm(clauses[0], k);
   const n = clauses.length;
   const pos = new Int32Array(n);
   const filterPos = new Int32Array(filters.length);
@@ -159,7 +204,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     for (let mask = 1; mask < bounds.length; mask++) {
       let sum = 0;
       for (let i = 0; i < n; i++) if (mask & (1 << i)) sum += clauses[i].bound;
-      bounds[mask] = n === 1 ? sum : f(sum);
+      bounds[mask] = scaledBound(n === 1 ? sum : f(sum), scale);
     }
   }
   for (;;) {
@@ -182,7 +227,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     total++;
     if (k === 0) continue;
     if (heap.full) {
-      const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
+      const bound = bounds !== null ? bounds[mask] : scaledBound(boundOf(clauses, mask), scale);
       if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
     }
     // the exact score: each matching term's float score, summed in double in clause order
@@ -199,9 +244,22 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
         sum += f(w - f(w / f(1 + f(freq * c.cache[c.norms[doc]]))));
       }
     }
-    heap.offer(doc, n === 1 ? sum : f(sum), 0);
+    const score = n === 1 ? sum : f(sum);
+    heap.offer(doc, scale === null ? score : scaledScore(scale, doc, score, index), 0);
   }
   return { total, top: heap.sorted() };
+}
+
+/** The bound of a scaled score: D's bound times the largest factor (rounded as the scores are). */
+function scaledBound(bound: number, scale: Scale | null): number {
+  return scale === null ? bound : f(bound * scale.max);
+}
+
+/** A document's function score (functionScores in functionScore.ts, one function, boost_mode multiply). */
+function scaledScore(scale: Scale, doc: number, score: number, index: InvertedIndex): number {
+  const scaled = combine('multiply', score, scale.factor(doc, score), scale.maxBoost);
+  if (scaled < 0 || Number.isNaN(scaled)) throw new InvalidQueryError(`function score query returned an invalid score: ${scaled} for document ${JSON.stringify(index.idOfDoc(doc))}`);
+  return scaled;
 }
 
 /**

@@ -7,6 +7,7 @@
  * (factor 1), as FieldData.replaceMissing(..., 0) makes it.
  */
 import { JsonObject, describe, hasOwn, isPlainObject, quote } from '../json';
+import { boundSlack } from '../lucene/functionScore';
 import { ScoreFunction } from '../lucene/query';
 import { parseDateMath } from '../dates';
 import { toDouble } from '../fieldValues';
@@ -182,6 +183,15 @@ export function numericDecay(spec: DecaySpec, ctx: BuildContext): Omit<ScoreFunc
         if (n > 1) scratch.subarray(0, n).sort();
         return evaluateDecay(kind, selectDistance(mode, scratch, n), processed);
       };
+    },
+    maxFactor(index) {
+      // a decay never grows with the distance, and a document's distance (whatever the mode) is at
+      // least the smallest of its values'; a document without a value is at distance 0 (factor 1)
+      const fieldIndex = index.field(field);
+      const range = fieldIndex?.valueRange() ?? null;
+      if (fieldIndex === undefined || range === null || fieldIndex.docCount < index.size) return 1;
+      const nearest = origin < range[0] ? range[0] : origin > range[1] ? range[1] : origin;
+      return boundSlack(evaluateDecay(kind, Math.max(0.0, Math.abs(nearest - origin) - offset), processed));
     },
   };
 }

@@ -8,6 +8,7 @@
 import { InvalidQueryError } from '../../../port';
 import { hasOwn } from '../json';
 import { InvertedIndex } from '../invertedIndex';
+import { boundSlack } from '../lucene/functionScore';
 import { ScoreFunction } from '../lucene/query';
 import { BuildContext } from './context';
 import { at, checkParams, invalid, objectBody, readEnum, readNumber, readString } from './params';
@@ -89,6 +90,25 @@ export function fieldValueFactor(spec: FieldValueFactorSpec, ctx: BuildContext, 
         }
         return result;
       };
+    },
+    maxFactor(index: InvertedIndex) {
+      // the modifiers are monotonic on each side of 0 (square: its largest at an end): the largest
+      // factor is at an end of the values' range, or is the missing value's
+      const fieldIndex = type === undefined ? undefined : index.field(field);
+      const range = fieldIndex?.valueRange() ?? null;
+      const ends: number[] = range === null ? [] : [range[0], range[1]];
+      if (fieldIndex === undefined || fieldIndex.docCount < index.size) {
+        if (missing === null) return null; // a document without a value is refused
+        ends.push(missing);
+      }
+      if (modifier === 'reciprocal' && range !== null && range[0] * factor <= 0 && range[1] * factor >= 0) return null; // 1/0 within the range
+      let max = 0;
+      for (const value of ends) {
+        const result = applyModifier(modifier, value * factor);
+        if (!(result >= 0) || !Number.isFinite(result)) return null; // refused, or NaN
+        max = Math.max(max, result);
+      }
+      return boundSlack(max);
     },
   };
 }

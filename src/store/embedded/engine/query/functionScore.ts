@@ -76,7 +76,7 @@ function topLevelEntry(obj: JsonObject, path: string): FunctionEntry | null {
 function buildFunction(entry: FunctionEntry, ctx: BuildContext): ScoreFunction {
   const { fn, path } = entry;
   let base: Omit<ScoreFunction, 'filter' | 'weight'>;
-  if (fn.name === 'weight') base = { key: 'one', text: 'score one', bind: () => () => 1.0 };
+  if (fn.name === 'weight') base = { key: 'one', text: 'score one', bind: () => () => 1.0, maxFactor: () => 1.0 };
   else if (fn.name === 'field_value_factor') base = fieldValueFactor(fn.spec, ctx, path);
   else if (fn.name === 'random_score') base = randomScore(fn.spec, ctx, path);
   else base = geoDecay(fn.spec, ctx) ?? numericDecay(fn.spec, ctx);
@@ -93,6 +93,10 @@ function buildFunction(entry: FunctionEntry, ctx: BuildContext): ScoreFunction {
     bind(index) {
       const score = base.bind(index);
       return (doc, s) => score(doc, s) * weight;
+    },
+    maxFactor(index) {
+      const max = base.maxFactor?.(index) ?? null;
+      return max === null || !(weight >= 0) ? null : max * weight;
     },
   };
 }
