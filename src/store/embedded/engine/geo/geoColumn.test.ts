@@ -2,7 +2,7 @@ import { InvertedIndex } from '../invertedIndex';
 import { IndexMapping } from '../mapping';
 import { compileMatcher } from '../matcher';
 import { SearchIndex } from '../searchIndex';
-import { copyGeoPoints, declareGeoPoint, geoColumn, isGeoPoint } from './geoColumn';
+import { STRIPS, copyGeoPoints, declareGeoPoint, geoColumn, isGeoPoint, stripOf } from './geoColumn';
 import { encodeLatitude, encodeLongitude } from './geoPoint';
 
 describe('geo_point columns', () => {
@@ -44,15 +44,25 @@ describe('geo_point columns', () => {
     expect(near({})).toBe(false);
   });
 
-  it('give the points of a band of latitudes', () => {
+  it('give the points by strips of latitude, each ordered by longitude', () => {
     const mapping = new IndexMapping();
     const index = new InvertedIndex();
-    for (const [id, where] of [['a', '10,0'], ['b', ['0,0', '20,0']], ['c', '30,0'], ['d', '15,5']] as const) index.addSource(id, { where }, mapping);
+    for (const [id, where] of [['a', '10.05,3'], ['b', ['0,0', '10.06,-7']], ['c', '30,0'], ['d', '10.1,1']] as const) index.addSource(id, { where }, mapping);
     const column = geoColumn(index, 'where');
-    const band = column.byLatitude(encodeLatitude(10), encodeLatitude(20));
-    const docs = Array.from(band.order.subarray(band.from, band.to)).map((i) => band.docs[i]);
-    expect(docs).toEqual([0, 3, 1]); // latitudes 10, 15, 20
-    const none = column.byLatitude(encodeLatitude(40), encodeLatitude(50));
-    expect(none.to - none.from).toBe(0);
+    const strips = column.strips();
+    const strip = stripOf(encodeLatitude(10.05));
+    expect(stripOf(encodeLatitude(10.1))).toBe(strip);
+    const run = (r: number) => Array.from(strips.docs.subarray(strips.stripStarts[r], strips.stripStarts[r + 1]));
+    expect(run(strip)).toEqual([1, 3, 0]); // longitudes -7, 1, 3
+    expect(run(stripOf(encodeLatitude(0)))).toEqual([1]);
+    expect(run(stripOf(encodeLatitude(30)))).toEqual([2]);
+    expect(run(stripOf(encodeLatitude(45)))).toEqual([]);
+    expect(strips.stripStarts[STRIPS]).toBe(5); // every point once
+    expect(stripOf(encodeLatitude(-90))).toBe(0);
+    expect(stripOf(encodeLatitude(90))).toBe(STRIPS - 1);
+    // a new document: the strips are made again
+    index.addSource('e', { where: '10.08,2' }, mapping);
+    const again = geoColumn(index, 'where').strips();
+    expect(Array.from(again.docs.subarray(again.stripStarts[strip], again.stripStarts[strip + 1]))).toEqual([1, 3, 4, 0]);
   });
 });

@@ -34,6 +34,25 @@ export function isGeoPoint(mapping: IndexMapping, field: string): boolean {
   return geoFields.get(mapping)?.has(field) === true;
 }
 
+/** Encoded latitudes per strip: 2^22 of the 2^32 (about 0.18 degrees, 20 km). */
+const STRIP_SHIFT = 22;
+/** Strips over the encoded latitudes (-2^31 .. 2^31 - 1). */
+export const STRIPS = 1 << (32 - STRIP_SHIFT);
+
+/** The strip of an encoded latitude. */
+export function stripOf(lat: number): number {
+  return (lat >> STRIP_SHIFT) + (STRIPS >> 1);
+}
+
+/** A column's entries by strips of latitude, each ordered by longitude (GeoColumn.strips). */
+export interface GeoStrips {
+  readonly lats: Int32Array;
+  readonly lons: Int32Array;
+  readonly docs: Int32Array;
+  /** Strip r's entries are [stripStarts[r], stripStarts[r + 1]). */
+  readonly stripStarts: Int32Array;
+}
+
 /** One field's points: document d's at [starts[d], starts[d + 1]) of lats/lons (encoded). */
 export class GeoColumn {
   starts = new Int32Array(1);
@@ -45,41 +64,36 @@ export class GeoColumn {
 
   constructor(readonly field: string) {}
 
-  /** Entries ordered by encoded latitude, and the document of each entry (for lat-bounded scans; see byLatitude). */
-  private latOrder: Int32Array | null = null;
-  private entryDoc: Int32Array | null = null;
+  /** The entries in strips (see strips()), built once per extension of the column. */
+  private stripIndex: GeoStrips | null = null;
 
   /**
-   * The entries whose encoded latitude is in [minLat, maxLat], as ascending positions into the
-   * latitude order, and the entries' documents: queries bounded in latitude (a circle, a box) test
-   * only that band instead of every point. Built once per extension of the column.
+   * The entries by strips of latitude (rows of 2^ROW_SHIFT encoded units, about 0.18 degrees),
+   * each strip ordered by longitude, their coordinates and documents copied in that order: a query
+   * bounded in latitude and longitude (a circle, a box) reads, in each strip it crosses, the run of
+   * entries within its longitudes, contiguous in memory (as a BKD tree's cells: LatLonPoint's
+   * queries visit only the cells their shape crosses). Built once per extension of the column.
    */
-  byLatitude(minLat: number, maxLat: number): { order: Int32Array; docs: Int32Array; from: number; to: number } {
-    if (this.latOrder === null) {
-      const n = this.end;
-      const docs = new Int32Array(n);
-      for (let d = 0; d < this.builtTo; d++) for (let i = this.starts[d]; i < this.starts[d + 1]; i++) docs[i] = d;
-      const lats = this.lats;
-      const order = new Int32Array(n);
-      for (let i = 0; i < n; i++) order[i] = i;
-      order.sort((a, b) => lats[a] - lats[b]);
-      this.latOrder = order;
-      this.entryDoc = docs;
+  strips(): GeoStrips {
+    if (this.stripIndex !== null) return this.stripIndex;
+    const n = this.end;
+    const entryDoc = new Int32Array(n);
+    for (let d = 0; d < this.builtTo; d++) for (let i = this.starts[d]; i < this.starts[d + 1]; i++) entryDoc[i] = d;
+    const { lats, lons } = this;
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => stripOf(lats[a]) - stripOf(lats[b]) || lons[a] - lons[b]);
+    const out: GeoStrips = { lats: new Int32Array(n), lons: new Int32Array(n), docs: new Int32Array(n), stripStarts: new Int32Array(STRIPS + 1) };
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      out.lats[k] = lats[i];
+      out.lons[k] = lons[i];
+      out.docs[k] = entryDoc[i];
+      out.stripStarts[stripOf(lats[i]) + 1] = k + 1;
     }
-    const order = this.latOrder;
-    const lats = this.lats;
-    const lower = (bound: number, strict: boolean) => {
-      let lo = 0;
-      let hi = order.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const v = lats[order[mid]];
-        if (v < bound || (strict && v === bound)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    return { order, docs: this.entryDoc as Int32Array, from: lower(minLat, false), to: lower(maxLat, true) };
+    // strips without entries start where the previous one ends
+    for (let r = 1; r <= STRIPS; r++) out.stripStarts[r] = Math.max(out.stripStarts[r], out.stripStarts[r - 1]);
+    return (this.stripIndex = out);
   }
 
   count(doc: number): number {
@@ -109,8 +123,7 @@ export class GeoColumn {
       doc++;
     }
     this.builtTo = maxDoc;
-    this.latOrder = null;
-    this.entryDoc = null;
+    this.stripIndex = null;
   }
 
   private addPoints(value: unknown): void {

@@ -11,7 +11,7 @@ import { BuildContext } from '../query/context';
 import { invalid, readEnum } from '../query/params';
 import { hasBit } from '../bitset';
 import { GeoPoint, GeoPointError, checkPoint, normalizePoint, parseGeoPoint } from './geoPoint';
-import { GeoColumn, geoColumn, isGeoPoint } from './geoColumn';
+import { GeoStrips, geoColumn, isGeoPoint, stripOf } from './geoColumn';
 
 export const VALIDATION_METHODS = ['strict', 'coerce', 'ignore_malformed'] as const;
 export type ValidationMethod = (typeof VALIDATION_METHODS)[number];
@@ -43,14 +43,15 @@ export function geoField(clause: string, field: string, ctx: BuildContext, ignor
 
 /**
  * A constant-score leaf: live documents with a point of `field` passing `test(encodedLat, encodedLon)`;
- * with `latBounds` (encoded, inclusive: no point outside passes the test), only the points of that
- * band of latitudes are tested.
+ * with `latBounds` (encoded, inclusive: no point outside passes the test), only the points of the
+ * strips of that band of latitudes are tested, and with `lonBounds` too (encoded, inclusive; a
+ * minimum above the maximum crosses the dateline) only their runs within those longitudes.
  */
-export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number]): LQuery {
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number]): LQuery {
   if (field === null) return matchNone(`unmapped geo field`);
   return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
     const column = geoColumn(index, field);
-    if (latBounds !== undefined) return bandMatches(column, index, fromDoc, latBounds, test);
+    if (latBounds !== undefined) return stripMatches(column.strips(), index, fromDoc, latBounds, lonBounds, test);
     const live = index.live.words;
     const out: number[] = [];
     const { starts, lats, lons } = column;
@@ -68,18 +69,41 @@ export function geoLeaf(key: string, field: string | null, test: (lat: number, l
   });
 }
 
-function bandMatches(column: GeoColumn, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], test: (lat: number, lon: number) => boolean): Matches {
-  const { order, docs, from, to } = column.byLatitude(minLat, maxLat);
+function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean): Matches {
   const live = index.live.words;
-  const { lats, lons } = column;
+  const { lats, lons, docs, stripStarts } = strips;
   const found: number[] = [];
-  for (let k = from; k < to; k++) {
-    const i = order[k];
-    const doc = docs[i];
-    if (doc >= fromDoc && test(lats[i], lons[i]) && hasBit(live, doc)) found.push(doc);
+  const scan = (from: number, to: number) => {
+    for (let k = from; k < to; k++) {
+      const doc = docs[k];
+      if (doc >= fromDoc && test(lats[k], lons[k]) && hasBit(live, doc)) found.push(doc);
+    }
+  };
+  for (let r = stripOf(minLat), last = stripOf(maxLat); r <= last; r++) {
+    const start = stripStarts[r];
+    const end = stripStarts[r + 1];
+    if (start === end) continue;
+    if (lonBounds === undefined) scan(start, end);
+    else if (lonBounds[0] <= lonBounds[1]) scan(firstAtLeast(lons, start, end, lonBounds[0]), firstAtLeast(lons, start, end, lonBounds[1] + 1));
+    else {
+      scan(firstAtLeast(lons, start, end, lonBounds[0]), end);
+      scan(start, firstAtLeast(lons, start, end, lonBounds[1] + 1));
+    }
   }
   const out = Int32Array.from(found).sort();
   let size = 0;
   for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[size++] = out[i];
   return Matches.list(out, size, null, 0);
+}
+
+/** The first position in [from, to) of ascending `values` holding at least `value` (`to` when none). */
+function firstAtLeast(values: Int32Array, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -105,18 +105,12 @@ export const parseGeoBoundingBox: ClauseParser = (body, path) => {
       const minLat = encodeLatitudeCeil(bottom);
       const maxLat = encodeLatitude(top);
       const latIn = (lat: number) => lat >= minLat && lat <= maxLat;
-      let test: (lat: number, lon: number) => boolean;
-      if (right < left) {
-        // crosses the dateline: [left, 180] or [-180, right]
-        const minLon = encodeLongitudeCeil(left);
-        const maxLon = encodeLongitude(right);
-        test = (lat, lon) => latIn(lat) && (lon >= minLon || lon <= maxLon);
-      } else {
-        const minLon = encodeLongitudeCeil(left);
-        const maxLon = encodeLongitude(right);
-        test = (lat, lon) => latIn(lat) && lon >= minLon && lon <= maxLon;
-      }
-      return withBoost(geoLeaf(key, resolved, test, [minLat, maxLat]), boost);
+      const minLon = encodeLongitudeCeil(left);
+      const maxLon = encodeLongitude(right);
+      // right < left crosses the dateline: [left, 180] or [-180, right]
+      const test = right < left ? (lat: number, lon: number) => latIn(lat) && (lon >= minLon || lon <= maxLon) : (lat: number, lon: number) => latIn(lat) && lon >= minLon && lon <= maxLon;
+      // (the strips read: minLon above maxLon is read as crossing the dateline, a superset the test narrows)
+      return withBoost(geoLeaf(key, resolved, test, [minLat, maxLat], [minLon, maxLon]), boost);
     },
   };
 };

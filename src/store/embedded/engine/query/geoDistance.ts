@@ -77,7 +77,7 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
       const exact = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
       const test = lons === undefined ? exact : (encLat: number, encLon: number) => encLon >= lons[0] && encLon <= lons[1] && exact(encLat, encLon);
-      const leaf = geoLeaf(key, resolved, test, band);
+      const leaf = geoLeaf(key, resolved, test, band, lons);
       return withBoost(leaf, boost);
     },
   };
