@@ -44,6 +44,11 @@ export function stripOf(lat: number): number {
   return (lat >> STRIP_SHIFT) + (STRIPS >> 1);
 }
 
+/** The first encoded latitude of strip r (r = STRIPS: one past the last). */
+export function stripFirstLat(r: number): number {
+  return (r - (STRIPS >> 1)) * (1 << STRIP_SHIFT);
+}
+
 /** A column's entries by strips of latitude, each ordered by longitude (GeoColumn.strips). */
 export interface GeoStrips {
   readonly lats: Int32Array;

@@ -10,8 +10,8 @@ import { LQuery, matchNone, setLeaf } from '../lucene/query';
 import { BuildContext } from '../query/context';
 import { invalid, readEnum } from '../query/params';
 import { hasBit } from '../bitset';
-import { GeoPoint, GeoPointError, checkPoint, normalizePoint, parseGeoPoint } from './geoPoint';
-import { GeoStrips, geoColumn, isGeoPoint, stripOf } from './geoColumn';
+import { GeoPoint, GeoPointError, checkPoint, decodeLatitude, normalizePoint, parseGeoPoint } from './geoPoint';
+import { GeoStrips, geoColumn, isGeoPoint, stripFirstLat, stripOf } from './geoColumn';
 
 export const VALIDATION_METHODS = ['strict', 'coerce', 'ignore_malformed'] as const;
 export type ValidationMethod = (typeof VALIDATION_METHODS)[number];
@@ -47,11 +47,11 @@ export function geoField(clause: string, field: string, ctx: BuildContext, ignor
  * strips of that band of latitudes are tested, and with `lonBounds` too (encoded, inclusive; a
  * minimum above the maximum crosses the dateline) only their runs within those longitudes.
  */
-export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number]): LQuery {
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number], inner?: InnerLongitudes): LQuery {
   if (field === null) return matchNone(`unmapped geo field`);
   return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
     const column = geoColumn(index, field);
-    if (latBounds !== undefined) return stripMatches(column.strips(), index, fromDoc, latBounds, lonBounds, test);
+    if (latBounds !== undefined) return stripMatches(column.strips(), index, fromDoc, latBounds, lonBounds, test, inner);
     const live = index.live.words;
     const out: number[] = [];
     const { starts, lats, lons } = column;
@@ -69,7 +69,13 @@ export function geoLeaf(key: string, field: string | null, test: (lat: number, l
   });
 }
 
-function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean): Matches {
+/**
+ * The longitudes (encoded, inclusive) within which every point of the latitudes [minLat, maxLat]
+ * (degrees) passes a leaf's test, or null: they match without the test.
+ */
+export type InnerLongitudes = (minLat: number, maxLat: number) => readonly [number, number] | null;
+
+function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, inner: InnerLongitudes | undefined): Matches {
   const live = index.live.words;
   const { lats, lons, docs, stripStarts } = strips;
   const found: number[] = [];
@@ -84,8 +90,25 @@ function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, 
     const end = stripStarts[r + 1];
     if (start === end) continue;
     if (lonBounds === undefined) scan(start, end);
-    else if (lonBounds[0] <= lonBounds[1]) scan(firstAtLeast(lons, start, end, lonBounds[0]), firstAtLeast(lons, start, end, lonBounds[1] + 1));
-    else {
+    else if (lonBounds[0] <= lonBounds[1]) {
+      const from = firstAtLeast(lons, start, end, lonBounds[0]);
+      const to = firstAtLeast(lons, start, end, lonBounds[1] + 1);
+      // over all of the strip's latitudes: a strip reaching beyond the shape has no inner longitudes
+      const within = inner === undefined || from === to ? null : inner(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
+      if (within === null || within[0] > within[1]) {
+        scan(from, to);
+        continue;
+      }
+      // inside: every point of the strip between these longitudes matches
+      const a = Math.max(from, firstAtLeast(lons, from, to, within[0]));
+      const b = Math.max(a, firstAtLeast(lons, a, to, within[1] + 1));
+      scan(from, a);
+      for (let k = a; k < b; k++) {
+        const doc = docs[k];
+        if (doc >= fromDoc && hasBit(live, doc)) found.push(doc);
+      }
+      scan(b, to);
+    } else {
       scan(firstAtLeast(lons, start, end, lonBounds[0]), end);
       scan(start, firstAtLeast(lons, start, end, lonBounds[1] + 1));
     }

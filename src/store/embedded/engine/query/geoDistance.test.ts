@@ -1,4 +1,8 @@
+import fc from 'fast-check';
+import { SearchIndex } from '../searchIndex';
 import { geoIndex } from '../geo/testing/geoIndex';
+import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude } from '../geo/geoPoint';
+import { distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
 
 const index = geoIndex();
 const ids = (query: Record<string, unknown>, filter?: Record<string, unknown>) => index.search({ query, from: 0, size: 10 }, filter).hits.map((h) => h._id);
@@ -34,5 +38,42 @@ describe('geo_distance', () => {
     const result = index.search({ query: { geo_distance: { distance: '2000km', location: PARIS } }, from: 0, size: 10 }, tenant);
     expect(result.hits.map((h) => h._id).sort()).toEqual(['london', 'paris']);
     expect(result.total).toBe(2);
+  });
+
+  it('matches exactly the points whose haversine key is within the radius (strips, inner longitudes), wherever the circle lies', () => {
+    // points crowded on and around circles of random places and radii: the strips' runs, the
+    // longitudes inside the circle taken whole, the points just inside and just outside the edge
+    fc.assert(
+      fc.property(
+        fc.double({ min: -85, max: 85, noNaN: true }),
+        fc.double({ min: -179, max: 179, noNaN: true }),
+        fc.double({ min: 50, max: 400_000, noNaN: true }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        (lat, lon, metres, seed) => {
+          const points = new SearchIndex();
+          points.declareMapping({ dynamic: 'true', properties: { p: { type: 'geo_point' } } });
+          let x = seed;
+          const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+          const degrees = (metres / 6_371_008.7714) * (180 / Math.PI);
+          const expected: string[] = [];
+          const key = distanceQuerySortKey(metres);
+          for (let i = 0; i < 300; i++) {
+            // a point at 0 to 1.3 radii in any direction (a third of them within 1% of the edge)
+            const angle = next() * 2 * Math.PI;
+            const reach = i % 3 === 0 ? 0.99 + next() * 0.02 : next() * 1.3;
+            const pLat = Math.max(-90, Math.min(90, lat + reach * degrees * Math.sin(angle)));
+            let pLon = lon + (reach * degrees * Math.cos(angle)) / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+            pLon = ((((pLon + 180) % 360) + 360) % 360) - 180;
+            points.put(`p${i}`, { p: { lat: pLat, lon: pLon } });
+            const qLat = decodeLatitude(encodeLatitude(pLat));
+            const qLon = decodeLongitude(encodeLongitude(pLon));
+            if (haversinSortKey(qLat, qLon, lat, lon) <= key) expected.push(`p${i}`);
+          }
+          const found = points.search({ query: { geo_distance: { distance: metres, p: { lat, lon } } }, from: 0, size: 400 }).hits.map((h) => h._id);
+          expect(found.sort()).toEqual(expected.sort());
+        },
+      ),
+      { numRuns: 300, seed: 42 },
+    );
   });
 });

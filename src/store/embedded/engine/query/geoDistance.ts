@@ -10,7 +10,7 @@
  */
 import { hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
-import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude, parseDistance, unitMetres } from '../geo/geoPoint';
+import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude, encodeLongitudeCeil, parseDistance, unitMetres } from '../geo/geoPoint';
 import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
 import { geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
 import { ClauseParser } from './context';
@@ -45,6 +45,28 @@ function longitudeBounds(lat: number, lon: number, metres: number): readonly [nu
   return [encodeLongitude(lon - degrees), encodeLongitude(lon + degrees) + 1];
 }
 
+/**
+ * The longitudes (encoded, inclusive) within which every point of the latitudes [minLat, maxLat]
+ * lies inside the circle by a margin (0.1% of its radius, far above SloppyMath's error), or null:
+ * those points match without their haversine being computed (as a BKD cell within the shape
+ * matches whole). Along a meridian the distance to the centre is largest at an end of the
+ * latitudes, and along a parallel it grows with the longitude's difference: the corners decide.
+ */
+function innerLongitudes(lat: number, lon: number, metres: number): (minLat: number, maxLat: number) => readonly [number, number] | null {
+  const cosRadius = Math.cos((metres * 0.999) / EARTH_MEAN_RADIUS);
+  const phi0 = (lat * Math.PI) / 180;
+  const halfWidth = (latitude: number): number => {
+    const phi = (latitude * Math.PI) / 180;
+    const c = (cosRadius - Math.sin(phi) * Math.sin(phi0)) / (Math.cos(phi) * Math.cos(phi0));
+    return c > 1 || Number.isNaN(c) ? -1 : (Math.acos(Math.max(c, -1)) * 180) / Math.PI;
+  };
+  return (minLat, maxLat) => {
+    const width = Math.min(halfWidth(minLat), halfWidth(maxLat)) * 0.999;
+    if (!(width > 0) || lon - width <= -180 || lon + width >= 180) return null;
+    return [encodeLongitudeCeil(lon - width), encodeLongitude(lon + width)];
+  };
+}
+
 export const parseGeoDistance: ClauseParser = (body, path) => {
   const obj = objectBody('geo_distance', body, path);
   const fields = Object.keys(obj).filter((k) => !PARAMS.includes(k));
@@ -77,7 +99,7 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
       const exact = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
       const test = lons === undefined ? exact : (encLat: number, encLon: number) => encLon >= lons[0] && encLon <= lons[1] && exact(encLat, encLon);
-      const leaf = geoLeaf(key, resolved, test, band, lons);
+      const leaf = geoLeaf(key, resolved, test, band, lons, lons === undefined ? undefined : innerLongitudes(lat, lon, distance));
       return withBoost(leaf, boost);
     },
   };
