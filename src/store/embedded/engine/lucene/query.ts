@@ -149,8 +149,9 @@ export interface ScoreFunction {
   bind(index: InvertedIndex): (doc: number, subQueryScore: number) => number;
   /**
    * An upper bound of the factor of every live document of `index`, when every one of them has a
-   * finite, non-negative factor that the function never refuses (null otherwise, or not given): top-k
-   * pruning of a function-scored match may then skip the documents that cannot make the page.
+   * finite, non-negative factor that the function never refuses and that does not depend on the
+   * sub-query's score (null otherwise, or not given): top-k pruning of a function-scored match may
+   * then skip the documents that cannot make the page, reading a factor before the score.
    */
   maxFactor?(index: InvertedIndex): number | null;
 }

@@ -27,7 +27,6 @@ import { avgFieldLength, legacyBm25Scorer, normInverseCache } from '../similarit
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
 import { InvalidQueryError } from '../../../port';
 import { filterMatches } from './evaluate';
-import { combine } from './functionScore';
 import { BLOCK, impactsOf } from './impacts';
 import { Matches, advance } from './matches';
 import { LQuery, TermQuery } from './query';
@@ -204,7 +203,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     for (let mask = 1; mask < bounds.length; mask++) {
       let sum = 0;
       for (let i = 0; i < n; i++) if (mask & (1 << i)) sum += clauses[i].bound;
-      bounds[mask] = scaledBound(n === 1 ? sum : f(sum), scale);
+      bounds[mask] = n === 1 ? sum : f(sum);
     }
   }
   for (;;) {
@@ -226,9 +225,19 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     if (!accepted(doc, filters, filterPos, true) || !accepted(doc, excluded, excludedPos, false)) continue;
     total++;
     if (k === 0) continue;
+    // a function's factor, read before the terms' scores: with it the bound is tighter
+    let factor = 1;
     if (heap.full) {
-      const bound = bounds !== null ? bounds[mask] : scaledBound(boundOf(clauses, mask), scale);
-      if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
+      const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
+      if (scale === null) {
+        if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
+      } else {
+        if (f(bound * scale.max) <= heap.minScore) continue;
+        factor = Math.min(scale.factor(doc, Number.NaN), scale.maxBoost);
+        if (f(bound * factor) <= heap.minScore) continue;
+      }
+    } else if (scale !== null) {
+      factor = Math.min(scale.factor(doc, Number.NaN), scale.maxBoost);
     }
     // the exact score: each matching term's float score, summed in double in clause order
     let sum = 0;
@@ -245,19 +254,17 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       }
     }
     const score = n === 1 ? sum : f(sum);
-    heap.offer(doc, scale === null ? score : scaledScore(scale, doc, score, index), 0);
+    heap.offer(doc, scale === null ? score : scaledScore(score, factor, doc, index), 0);
   }
   return { total, top: heap.sorted() };
 }
 
-/** The bound of a scaled score: D's bound times the largest factor (rounded as the scores are). */
-function scaledBound(bound: number, scale: Scale | null): number {
-  return scale === null ? bound : f(bound * scale.max);
-}
-
-/** A document's function score (functionScores in functionScore.ts, one function, boost_mode multiply). */
-function scaledScore(scale: Scale, doc: number, score: number, index: InvertedIndex): number {
-  const scaled = combine('multiply', score, scale.factor(doc, score), scale.maxBoost);
+/**
+ * A document's function score from its factor capped at max_boost (functionScores in
+ * functionScore.ts: one function, boost_mode multiply, CombineFunction.MULTIPLY).
+ */
+function scaledScore(score: number, capped: number, doc: number, index: InvertedIndex): number {
+  const scaled = f(score * capped);
   if (scaled < 0 || Number.isNaN(scaled)) throw new InvalidQueryError(`function score query returned an invalid score: ${scaled} for document ${JSON.stringify(index.idOfDoc(doc))}`);
   return scaled;
 }
