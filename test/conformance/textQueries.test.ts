@@ -1,5 +1,5 @@
 /**
- * Conformance of the multi-field and positional text queries (README "Query DSL": combined_fields)
+ * Conformance of the multi-field and positional text queries (README "Query DSL": combined_fields, intervals)
  * on every store target: the same matches, order and scores (BM25F as Lucene's CombinedFieldQuery),
  * the same 400s, explanations whose values are the scores; and tenant isolation (another tenant's
  * entity is never found, counted or explained).
@@ -16,7 +16,7 @@ const ARTICLES = [
   { code: 'd', title: 'red', body: 'x y z w v u t s r q p o apple' },
 ];
 
-describeEachStore('text queries: combined_fields', (target) => {
+describeEachStore('text queries: combined_fields and intervals', (target) => {
   let backend: Backend;
   let server: TestServer;
   let admin: Caller;
@@ -57,7 +57,25 @@ describeEachStore('text queries: combined_fields', (target) => {
     await failsWith(writerA, 'POST', path('/search'), { query: { combined_fields: { query: 'apple', fields: ['title', 'code'] } } }, 'services.storage.invalid_search_query', 400);
   });
 
+  it('intervals finds words in order, near each other, with filters', async () => {
+    const ids = async (rule: unknown, who: Caller = writerA) => (await search({ query: { intervals: { body: rule } } }, who)).hits.map((h: any) => h._source.code).sort();
+    expect(await ids({ match: { query: 'apple tree', ordered: true, max_gaps: 0 } })).toEqual(['a']);
+    expect(await ids({ match: { query: 'apple pear' } })).toEqual(['b']);
+    expect(await ids({ all_of: { intervals: [{ prefix: { prefix: 'app' } }, { fuzzy: { term: 'tere' } }], ordered: true } })).toEqual(['a']);
+    expect(await ids({ match: { query: 'apple', filter: { after: { match: { query: 'pear' } } } } })).toEqual(['b']);
+    const scored = await search({ query: { intervals: { body: { match: { query: 'apple pear' } } } }, explain: true });
+    // b: "pear apple", one interval of width 2 (minExtent 2): S = 1, score 1 * 1 / (1 + 1)
+    expect(scored.hits.map((h: any) => h._score)).toEqual([0.5]);
+    expect(scored.hits[0]._explanation.value).toBe(0.5);
+    await failsWith(writerA, 'POST', path('/search'), { query: { intervals: { code: { match: { query: 'a' } } } } }, 'services.storage.invalid_search_query', 400);
+    await failsWith(writerA, 'POST', path('/search'), { query: { intervals: { body: { regexp: { pattern: 'a.' } } } } }, 'services.storage.invalid_search_query', 400);
+  });
+
   it('never shows, counts or explains another tenant entity', async () => {
+    const pearPear = { intervals: { body: { match: { query: 'pear pear' } } } };
+    expect((await search({ query: pearPear })).total).toBe(0);
+    expect((await ok(writerA, 'POST', path('/count'), { query: pearPear })).count).toBe(0);
+    expect((await search({ query: pearPear }, writerB)).hits.map((h: any) => h._source.code)).toEqual(['z']);
     const pear = await search({ query: { combined_fields: { query: 'pear', fields: ['title', 'body'] } }, explain: true });
     expect(pear.hits.map((h: any) => h._source.code).sort()).toEqual(['a', 'b']);
     expect(pear.total).toBe(2);

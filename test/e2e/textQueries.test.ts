@@ -3,7 +3,8 @@
  * through the same core): combined_fields finds and ranks articles as one field made of their
  * title and body (scores equal to Lucene's CombinedFieldQuery, pinned by hand in
  * query/combinedFields.test.ts), answers a 400 where Elasticsearch refuses it, and never shows or
- * counts another tenant's entities.
+ * counts another tenant's entities; intervals finds words in order, near each other and with
+ * filters, scored as Lucene's IntervalQuery.
  */
 import { request, startTestServer, type TestServer } from '../support/testServer';
 import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
@@ -50,6 +51,16 @@ describe.each(TRANSPORTS)('text queries over %s', (name) => {
     expect(pear.hits.map((h: any) => h._id).sort()).toEqual(['a', 'b']);
     expect(pear.total).toBe(2);
     expect(expectOk(await call('count', { query: { combined_fields: { query: 'pear', fields: ['title', 'body'] } } })).count).toBe(2);
+  });
+
+  it('intervals finds words in order and near each other, never in another tenant\'s entity', async () => {
+    const ordered = await search({ intervals: { body: { match: { query: 'apple tree', ordered: true } } } });
+    expect(ordered.hits.map((h: any) => [h._id, h._score])).toEqual([['a', 0.5]]);
+    const near = { intervals: { body: { all_of: { intervals: [{ match: { query: 'pear' } }, { prefix: { prefix: 'app' } }], max_gaps: 0 } } } };
+    expect((await search(near)).hits.map((h: any) => h._id)).toEqual(['b']);
+    // globex's "pear pear" is never found nor counted
+    expect(expectOk(await call('count', { query: { intervals: { body: { match: { query: 'pear pear' } } } } })).count).toBe(0);
+    expectError(await call('search', { query: { intervals: { body: { match: { query: 'a', filter: { near: {} } } } } } }), 'services.storage.invalid_search_query', 400);
   });
 
   it('combined_fields is refused with a 400 where Elasticsearch refuses it', async () => {

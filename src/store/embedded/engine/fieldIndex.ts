@@ -417,20 +417,29 @@ export class FieldIndex {
 
   /** Positions of term `t` in a document, from its token stream. */
   positionsOf(t: number, doc: number, out: number[] = []): number[] {
-    const tokens = this.tokens as ForwardIndex;
     out.length = 0;
     if (this.type !== 'text') return out;
+    this.forEachPosition(doc, (e, position) => {
+      if (e === t) out.push(position);
+    });
+    return out;
+  }
+
+  /** Each token of a text document with its position (POSITION_INCREMENT_GAP between values), in order. */
+  forEachPosition(doc: number, visit: (t: number, position: number) => void): void {
+    const tokens = this.tokens;
+    if (tokens === null) return;
+    const entries = tokens.entries;
     let position = -1;
     for (let i = tokens.from(doc), end = tokens.to(doc); i < end; i++) {
-      const e = tokens.entries[i];
+      const e = entries[i];
       if (e === GAP) {
         position += POSITION_INCREMENT_GAP;
-      } else {
-        position += 1;
-        if (e === t) out.push(position);
+        continue;
       }
+      position += 1;
+      visit(e, position);
     }
-    return out;
   }
 
   /** Frequency of a posting read from `terms.freqs(t)`, resolving the overflow mark. */

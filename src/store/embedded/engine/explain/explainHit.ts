@@ -17,7 +17,9 @@
  *   the functions' factor "min of:" it and maxBoost, combined by the boost mode), boosting the
  *   product of the positive query's score and the factor; CombinedFieldQuery (combined_fields)
  *   "weight(CombinedFieldQuery((body title^2.0)(fox)) in 3), result of:" over the same BM25
- *   explanation of its combined statistics, frequency ("termFreq=3.0") and length.
+ *   explanation of its combined statistics, frequency ("termFreq=3.0") and length; IntervalQuery
+ *   (intervals) "Saturation function on interval frequency, computed as w * S / (S + k) from:" its
+ *   boost, the pivot 1 and the sloppy frequency.
  *
  * Every value is the score the search computes for that part of the query (evaluated once per
  * search and node, cached), so the root's value is the hit's `_score`. The caller's visibility
@@ -29,7 +31,9 @@ import { InvertedIndex } from '../invertedIndex';
 import { evaluate, leafDocs } from '../lucene/evaluate';
 import { Matches, advance } from '../lucene/matches';
 import { combinedFieldScorer, combinedFreq, combinedNorm } from '../lucene/combinedField';
-import { CombinedFieldQuery, FunctionScoreQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { CombinedFieldQuery, FunctionScoreQuery, IntervalsQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { bindIntervals, matchesDoc, sloppyFreq } from '../lucene/intervalQuery';
+import { UNLIMITED, runToEnd } from '../budget/budget';
 import { functionScores } from '../lucene/functionScore';
 import { rewrite } from '../lucene/rewrite';
 import { floatToJson } from '../fieldValues';
@@ -101,6 +105,8 @@ export class Explainer {
         return this.functionScore(query, boost, doc, score);
       case 'combinedField':
         return this.combinedField(query, boost, doc) ?? node(score, luceneString(query));
+      case 'intervals':
+        return this.intervals(query, boost, doc, score);
       case 'leaf':
         if (!leafDocs(query, this.index).has(doc) && query.expand === undefined) return null;
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
@@ -139,6 +145,17 @@ export class Explainer {
     ]);
     const freqNode = node(freq, `termFreq=${javaFloat(freq)}`);
     return node(scorer.score(freq, norm), `weight(${luceneString(query)} in ${doc}), result of:`, [bm25(scorer, boost, idfNode, freqNode, freq, norm, avgFieldLength(stats))]);
+  }
+
+  /** IntervalWeight.explain: the saturation function of the document's sloppy frequency (IntervalScoreFunction.explain). */
+  private intervals(query: IntervalsQuery, boost: number, doc: number, score: number): Explanation {
+    const bound = runToEnd(bindIntervals(query, this.index, UNLIMITED));
+    const freq = bound !== null && matchesDoc(bound, doc) ? sloppyFreq(bound.top, bound.minExtent) : 0;
+    return node(score, 'Saturation function on interval frequency, computed as w * S / (S + k) from:', [
+      node(boost, 'w, weight of this function'),
+      node(1, 'k, pivot feature value that would give a score contribution equal to w/2'),
+      node(freq, `S, the sloppy frequency of the interval query ${luceneString(query)}`),
+    ]);
   }
 
   private term(query: TermQuery, boost: number, doc: number): Explanation | null {

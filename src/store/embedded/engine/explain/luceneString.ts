@@ -31,6 +31,8 @@ export function luceneString(query: LQuery): string {
       return `ConstantScore(${luceneString(query.query)})`;
     case 'leaf':
       return query.key;
+    case 'intervals':
+      return `${query.field}:${String(query.source)}`;
     case 'combinedField':
       return `CombinedFieldQuery((${query.fields.map((f) => (f.weight === 1 ? f.field : `${f.field}^${javaFloat(f.weight)}`)).join(' ')})(${query.terms.join(' ')}))`;
     case 'disMax':

@@ -177,6 +177,9 @@ export function* weightMatchesSteps(
       case 'combinedField':
         // CombinedFieldWeight.matches: those of its (field, term) pairs' disjunction
         return yield* visit(combinedFieldAsBoolean(q));
+      case 'intervals':
+        // matches without highlights (IntervalQuery's positions are not highlighted here)
+        return yield* elsewhere(q);
       case 'boost':
       case 'constantScore':
       case 'functionScore':

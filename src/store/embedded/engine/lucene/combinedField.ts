@@ -26,7 +26,7 @@ import { InvertedIndex } from '../invertedIndex';
 import { BM25Scorer, CollectionStats, LENGTH_TABLE, legacyBm25Scorer } from '../similarity';
 import { intToByte4 } from '../smallFloat';
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
-import { sortDistinct } from './docSets';
+import { sortedUnion } from './docSets';
 import { Matches, advance } from './matches';
 import { BooleanQuery, CombinedFieldQuery, booleanQuery, termQuery } from './query';
 import { livePostings } from './termMatches';
@@ -133,15 +133,7 @@ function pairFreq(pair: Pair, at: number, doc: number): number {
 export function combinedFieldMatches(query: CombinedFieldQuery, index: InvertedIndex, boost: number, needsScores: boolean): Matches | null {
   const pairs = pairsOf(query, index);
   if (pairs.length === 0) return null;
-  let total = 0;
-  for (const pair of pairs) total += pair.size;
-  const docs = new Int32Array(total);
-  let n = 0;
-  for (const pair of pairs) {
-    docs.set(pair.docs.subarray(0, pair.size), n);
-    n += pair.size;
-  }
-  n = sortDistinct(docs, n);
+  const { docs, size: n } = sortedUnion(pairs);
   if (!needsScores) return Matches.list(docs, n, null, 0);
   const { scorer } = combinedFieldScorer(query, index, boost) as NonNullable<ReturnType<typeof combinedFieldScorer>>;
   // the weighted frequencies, summed pair by pair (each pair's documents walked once)

@@ -39,6 +39,19 @@ export function unionOfPostings(lists: readonly Int32Array[], source: DocSource,
   return Matches.list(out, lists.length > 1 ? sortDistinct(out, n) : n, null, 0);
 }
 
+/** The union of some live posting lists (each its first `size` documents), ascending, without repeats. */
+export function sortedUnion(lists: readonly { readonly docs: Int32Array; readonly size: number }[]): { docs: Int32Array; size: number } {
+  let total = 0;
+  for (const list of lists) total += list.size;
+  const docs = new Int32Array(total);
+  let n = 0;
+  for (const list of lists) {
+    docs.set(list.docs.subarray(0, list.size), n);
+    n += list.size;
+  }
+  return { docs, size: sortDistinct(docs, n) };
+}
+
 /** Sort the first n documents in place and drop repeats; returns how many are left. */
 export function sortDistinct(docs: Int32Array, n: number): number {
   const sorted = docs.subarray(0, n).sort();

@@ -21,6 +21,7 @@
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { combinedFieldMatches } from './combinedField';
+import { intervalMatchesSteps } from './intervalQuery';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
 import { fromIterable, unionOfPostings } from './docSets';
 import { expandSteps } from './expand';
@@ -89,6 +90,8 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
       return yield* evaluateFunctionScore(query, index, boost, needsScores, budget);
     case 'combinedField':
       return combinedFieldMatches(query, index, boost, needsScores);
+    case 'intervals':
+      return yield* intervalMatchesSteps(query, index, boost, needsScores, budget);
   }
 }
 

@@ -13,7 +13,7 @@
  */
 import { hasBit } from '../bitset';
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
-import { FieldIndex, GAP, POSITION_INCREMENT_GAP } from '../fieldIndex';
+import { FieldIndex } from '../fieldIndex';
 import { BM25Scorer, legacyBm25Scorer } from '../similarity';
 import { unionOfPostings } from './docSets';
 import { Matches, advance } from './matches';
@@ -96,20 +96,10 @@ export function* positionalSteps(field: FieldIndex, phrase: PositionalPhrase, sc
 /** The positions of each phrase position's terms in a document, read from its token stream in one pass (ascending). */
 function collectPositions(field: FieldIndex, doc: number, slots: ReadonlyMap<number, readonly number[]>, out: number[][]): void {
   for (const list of out) list.length = 0;
-  const tokens = field.tokens;
-  if (tokens === null) return;
-  const entries = tokens.entries;
-  let position = -1;
-  for (let i = tokens.from(doc), end = tokens.to(doc); i < end; i++) {
-    const e = entries[i];
-    if (e === GAP) {
-      position += POSITION_INCREMENT_GAP;
-      continue;
-    }
-    position += 1;
+  field.forEachPosition(doc, (e, position) => {
     const at = slots.get(e);
     if (at !== undefined) for (const j of at) out[j].push(position);
-  }
+  });
 }
 
 /** MultiPhraseQuery matches (null when a position has none of its terms in the index: no scorer). */

@@ -15,6 +15,7 @@
  */
 import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
+import { IntervalsSource } from '../intervals/sources';
 import { Matches } from './matches';
 
 export type Occur = 'must' | 'filter' | 'should' | 'must_not';
@@ -189,7 +190,16 @@ export interface CombinedFieldQuery {
   readonly terms: readonly string[];
 }
 
-export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery;
+/** Lucene's IntervalQuery (lucene-queries; Elasticsearch's `intervals`): see intervalQuery.ts. */
+export interface IntervalsQuery {
+  readonly type: 'intervals';
+  readonly field: string;
+  readonly source: IntervalsSource;
+  /** IndexSearcher.getMaxClauseCount when built (for the disjunctions pulled up while iterating). */
+  readonly maxClauseCount: number;
+}
+
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery | IntervalsQuery;
 
 /** Float.MAX_VALUE. */
 export const FLOAT_MAX = 3.4028234663852886e38;
@@ -269,6 +279,12 @@ export function countClauses(query: LQuery): number {
     case 'combinedField':
       // visit(): consumeTerms with every (field, term) pair
       return query.fields.length * query.terms.length;
+    case 'intervals': {
+      // IntervalQuery.visit: a term per term source, a leaf per multi-term source
+      const leaves: unknown[] = [];
+      query.source.leaves(leaves as never);
+      return leaves.length;
+    }
     case 'boost':
     case 'constantScore':
       return countClauses(query.query);
@@ -317,6 +333,9 @@ export function queryKey(query: LQuery): string {
       break;
     case 'multiPhrase':
       key = `M${JSON.stringify([query.field, query.termArrays, query.positions, query.slop])}`;
+      break;
+    case 'intervals':
+      key = `I${JSON.stringify(query.field)}:${query.source.key}`;
       break;
     case 'combinedField':
       key = `CF${JSON.stringify([query.fields.map((f) => [f.field, f.weight]), query.terms])}`;

@@ -130,7 +130,7 @@ const PATTERN_CHUNK = 4096;
  * The term ids of a field accepted by an automaton, walking the sorted dictionary a chunk at a time
  * (automaton/intersect.ts seeks within each chunk), checking the search's budget between chunks.
  */
-function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget): Steps<number[]> {
+export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: Budget): Steps<number[]> {
   if (automaton.initial < 0) return [];
   const sorted = yield* f.sortedTermsSteps(budget);
   const df = (f.terms as TermPostings).df;

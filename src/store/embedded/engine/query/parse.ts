@@ -21,6 +21,7 @@ import { parseFuzzy } from './fuzzy';
 import { parseGeoBoundingBox } from './geoBoundingBox';
 import { parseGeoDistance } from './geoDistance';
 import { parseIds } from './ids';
+import { parseIntervals } from './intervals';
 import { parseMatch } from './match';
 import { parseMatchAll, parseMatchNone } from './matchAll';
 import { parseMatchPhrase } from './matchPhrase';
@@ -47,6 +48,7 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['match_bool_prefix', parseMatchBoolPrefix],
   ['multi_match', parseMultiMatch],
   ['combined_fields', parseCombinedFields],
+  ['intervals', parseIntervals],
   ['term', parseTerm],
   ['terms', parseTerms],
   ['range', parseRange],

@@ -66,6 +66,7 @@ import org.apache.lucene.util.StringHelper;
  *                                  MultiPhraseQuery whose last position holds the first MAXEXP terms
  *                                  of the dictionary starting with the last T (getPrefixTerms)
  *   (blend TIE T (F B) ...)        Elasticsearch's BlendedTermQuery.dismaxBlendedQuery over the fields
+ *   (intervals F SOURCE)           IntervalQuery over an IntervalsSource (intervalsSource below)
  *   (bm25f N F W ... T ...)        BM25FQuery (lucene-sandbox) over N fields with their weights, with
  *                                  LegacyBM25's boost (2.2): Lucene 9's CombinedFieldQuery when two
  *                                  (field, term) pairs or more are in the index
@@ -211,12 +212,85 @@ public final class ScoringOracle {
         while (!p.closing()) builder.addTerm(new BytesRef(unhex(p.token())));
         return new BoostQuery(builder.build(), 2.2f);
       }
+      case "intervals": {
+        // Lucene's IntervalQuery (lucene-queries) over a source built as Elasticsearch builds it
+        String field = unhex(p.token());
+        org.apache.lucene.queries.intervals.IntervalsSource source = intervalsSource(p);
+        p.closing();
+        return new org.apache.lucene.queries.intervals.IntervalQuery(field, source);
+      }
       case "phraseprefix":
         return phrasePrefix(p, searcher.getIndexReader());
       case "blend":
         return blend(p, searcher.getIndexReader());
       default:
         throw new IllegalArgumentException("unknown query " + kind);
+    }
+  }
+
+  /** An IntervalsSource: (iterm T), (iprefix P), (iwildcard P), (ifuzzy T EDITS PREFIX TRANSPOSITIONS), (inone), (ior S ...), (iordered S ...), (iunordered S ...), (iphrase S ...), (imaxgaps N S), (iextend S BEFORE AFTER), and the filters (icontaining A B) ... */
+  private static org.apache.lucene.queries.intervals.IntervalsSource intervalsSource(Parser p) {
+    if (!p.token().equals("(")) throw new IllegalArgumentException("( expected");
+    String kind = p.token();
+    switch (kind) {
+      case "iterm": {
+        org.apache.lucene.queries.intervals.IntervalsSource s = org.apache.lucene.queries.intervals.Intervals.term(unhex(p.token()));
+        p.closing();
+        return s;
+      }
+      case "iprefix": {
+        org.apache.lucene.queries.intervals.IntervalsSource s = org.apache.lucene.queries.intervals.Intervals.prefix(new BytesRef(unhex(p.token())), 4096);
+        p.closing();
+        return s;
+      }
+      case "iwildcard": {
+        org.apache.lucene.queries.intervals.IntervalsSource s = org.apache.lucene.queries.intervals.Intervals.wildcard(new BytesRef(unhex(p.token())), 4096);
+        p.closing();
+        return s;
+      }
+      case "ifuzzy": {
+        String term = unhex(p.token());
+        int edits = Integer.parseInt(p.token());
+        int prefix = Integer.parseInt(p.token());
+        boolean transpositions = p.token().equals("1");
+        p.closing();
+        FuzzyQuery fq = new FuzzyQuery(new Term("", term), edits, prefix, 4096, transpositions);
+        return org.apache.lucene.queries.intervals.Intervals.multiterm(fq.getAutomata(), 4096, term);
+      }
+      case "iextend": {
+        org.apache.lucene.queries.intervals.IntervalsSource s = intervalsSource(p);
+        int before = Integer.parseInt(p.token());
+        int after = Integer.parseInt(p.token());
+        p.closing();
+        return org.apache.lucene.queries.intervals.Intervals.extend(s, before, after);
+      }
+      case "imaxgaps": {
+        int gaps = Integer.parseInt(p.token());
+        org.apache.lucene.queries.intervals.IntervalsSource s = intervalsSource(p);
+        p.closing();
+        return org.apache.lucene.queries.intervals.Intervals.maxgaps(gaps, s);
+      }
+      default:
+        break;
+    }
+    List<org.apache.lucene.queries.intervals.IntervalsSource> subs = new ArrayList<>();
+    while (!p.closing()) subs.add(intervalsSource(p));
+    org.apache.lucene.queries.intervals.IntervalsSource[] a = subs.toArray(new org.apache.lucene.queries.intervals.IntervalsSource[0]);
+    switch (kind) {
+      case "ior": return org.apache.lucene.queries.intervals.Intervals.or(a);
+      case "iordered": return org.apache.lucene.queries.intervals.Intervals.ordered(a);
+      case "iunordered": return org.apache.lucene.queries.intervals.Intervals.unordered(a);
+      case "iphrase": return org.apache.lucene.queries.intervals.Intervals.phrase(a);
+      case "icontaining": return org.apache.lucene.queries.intervals.Intervals.containing(a[0], a[1]);
+      case "icontainedby": return org.apache.lucene.queries.intervals.Intervals.containedBy(a[0], a[1]);
+      case "inotcontaining": return org.apache.lucene.queries.intervals.Intervals.notContaining(a[0], a[1]);
+      case "inotcontainedby": return org.apache.lucene.queries.intervals.Intervals.notContainedBy(a[0], a[1]);
+      case "ioverlapping": return org.apache.lucene.queries.intervals.Intervals.overlapping(a[0], a[1]);
+      case "inonoverlapping": return org.apache.lucene.queries.intervals.Intervals.nonOverlapping(a[0], a[1]);
+      case "ibefore": return org.apache.lucene.queries.intervals.Intervals.before(a[0], a[1]);
+      case "iafter": return org.apache.lucene.queries.intervals.Intervals.after(a[0], a[1]);
+      case "inone": return org.apache.lucene.queries.intervals.Intervals.or();
+      default: throw new IllegalArgumentException("unknown intervals source " + kind);
     }
   }
 

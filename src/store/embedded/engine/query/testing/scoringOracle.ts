@@ -41,9 +41,24 @@ export const q = {
   dismax: (tie: number, queries: readonly string[]) => `(dismax ${tie} ${queries.join(' ')})`,
   bool: (msm: number, clauses: readonly [occur: 'should' | 'must' | 'filter' | 'mustnot', query: string][]) => `(bool ${msm} ${clauses.map(([o, c]) => `(${o} ${c})`).join(' ')})`,
   phrasePrefix: (field: string, slop: number, maxExpansions: number, terms: readonly string[]) => `(phraseprefix ${hex(field)} ${slop} ${maxExpansions} ${terms.map(hex).join(' ')})`,
+  /** IntervalQuery over a source written with `iv`. */
+  intervals: (field: string, source: string) => `(intervals ${hex(field)} ${source})`,
   /** BM25FQuery over the fields (with weights) and terms, scored as LegacyBM25 scores. */
   bm25f: (fields: readonly [field: string, weight: number][], terms: readonly string[]) => `(bm25f ${fields.length} ${fields.map(([f, w]) => `${hex(f)} ${w}`).join(' ')} ${terms.map(hex).join(' ')})`,
   blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
+};
+
+/** IntervalsSource expressions (ScoringOracle.java's intervalsSource). */
+export const iv = {
+  term: (term: string) => `(iterm ${hex(term)})`,
+  prefix: (prefix: string) => `(iprefix ${hex(prefix)})`,
+  wildcard: (pattern: string) => `(iwildcard ${hex(pattern)})`,
+  fuzzy: (term: string, edits: number, prefix: number, transpositions: boolean) => `(ifuzzy ${hex(term)} ${edits} ${prefix} ${transpositions ? 1 : 0})`,
+  extend: (source: string, before: number, after: number) => `(iextend ${source} ${before} ${after})`,
+  maxgaps: (gaps: number, source: string) => `(imaxgaps ${gaps} ${source})`,
+  /** or, ordered, unordered, phrase, and the filters (two sources: the filtered one, then the other). */
+  of: (kind: 'or' | 'ordered' | 'unordered' | 'phrase' | 'containing' | 'containedby' | 'notcontaining' | 'notcontainedby' | 'overlapping' | 'nonoverlapping' | 'before' | 'after', sources: readonly string[]) =>
+    `(i${kind} ${sources.join(' ')})`,
 };
 
 /** The oracle, or why it cannot run here. */
