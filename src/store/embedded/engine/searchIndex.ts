@@ -262,19 +262,11 @@ export class SearchIndex {
       for (let i = 0; i < Math.min(from + size, early.size); i++) top.push({ doc: early.docs[i], score: early.score, keys: [] });
     } else if (shape !== null) {
       // term disjunction (at most 16 terms): counted and ranked in one pass, scoring only what can make the page
-      const result = runDisjunction(shape, index, from + size);
+      // (the aggregations need every match, not its score: the pass that counts them lists them too)
+      const result = runDisjunction(shape, index, from + size, aggs !== null);
       counted = result?.total ?? 0;
       top = result?.top ?? [];
-      if (aggs !== null) {
-        // the aggregations need every match, not its score: the union of the terms' postings,
-        // cheaper than scoring them all (a terms facet on a match cost 25x the match without this)
-        try {
-          matched = (yield* evaluateSteps(query, index, 1, false, budget)) ?? Matches.EMPTY;
-        } catch (err) {
-          if (!(err instanceof TimeExceeded)) throw err;
-          timedOut = true;
-        }
-      }
+      if (result?.docs !== undefined) matched = Matches.list(result.docs, result.total, null, 0);
     } else if (rangePlan !== null) {
       // sorted on a numeric field the query requires a range of: its values walked in order (lucene/rangeSort.ts)
       const collector = this.sortedCollector(sorts!, afterKeys, from + size);

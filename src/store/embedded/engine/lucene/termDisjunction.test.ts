@@ -52,6 +52,11 @@ describe('term disjunctions', () => {
         const result = runDisjunction(disjunctionShape(query)!, index, k);
         expect(result?.total).toBe(expected.size);
         expect(result?.top).toEqual(topByScore(expected, k));
+        expect(result?.docs).toBeUndefined();
+        // listed for the aggregations: every match in index order, as evaluated
+        const listed = runDisjunction(disjunctionShape(query)!, index, k, true);
+        expect(listed?.top).toEqual(result?.top);
+        expect(Array.from(listed?.docs ?? [])).toEqual(Array.from(expected.toList().docs as Int32Array).slice(0, expected.size));
       }
     }
     expect(runDisjunction(disjunctionShape(t('zzz'))!, index, 10)).toBeNull();
@@ -73,6 +78,7 @@ describe('term disjunctions', () => {
         const result = runDisjunction(disjunctionShape(query)!, index, k);
         expect(result?.total).toBe(expected.size);
         expect(result?.top).toEqual(topByScore(expected, k));
+        expect(Array.from(runDisjunction(disjunctionShape(query)!, index, k, true)?.docs ?? [])).toEqual(Array.from(expected.toList().docs as Int32Array).slice(0, expected.size));
       }
     }
   });

@@ -140,13 +140,15 @@ export interface DisjunctionResult {
   total: number;
   /** The best k, best first. */
   top: TopHit<never>[];
+  /** Every match in index order (`total` of them), when asked for (a search's aggregations). */
+  docs?: Int32Array;
 }
 
 /**
  * Total and top k of a disjunction shape; null when Lucene would have no scorer for the query (the
  * search then has no hits).
  */
-export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k: number): DisjunctionResult | null {
+export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k: number, listDocs = false): DisjunctionResult | null {
   const clauses: Clause[] = [];
   for (const { query, boost } of shape.terms) {
     const field = index.field(query.field);
@@ -166,7 +168,7 @@ export function runDisjunction(shape: DisjunctionShape, index: InvertedIndex, k:
     const m = filterMatches(q, index);
     if (m !== null && m.size > 0) excluded.push(m);
   }
-  return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k, shape.scale, index);
+  return collect(clauses, filters, excluded, index.dead > 0 ? index.live.words : null, k, shape.scale, index, listDocs);
 }
 
 function clause(field: FieldIndex, t: number, boost: number, scoring: boolean, docFreq?: number): Clause {
@@ -189,8 +191,20 @@ function clause(field: FieldIndex, t: number, boost: number, scoring: boolean, d
   return { docs: terms.docs(t), freqs, field, t, norms: field.norms, cache, weight, constant, bound };
 }
 
-function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number, scale: Scale | null, index: InvertedIndex): DisjunctionResult {
-  if (clauses.length === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0 && scale === null) return collectOneTerm(clauses[0], k);
+function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], live: Uint32Array | null, k: number, scale: Scale | null, index: InvertedIndex, listDocs: boolean): DisjunctionResult {
+  if (clauses.length === 1 && filters.length === 0 && excluded.length === 0 && clauses[0].field.deleted === 0 && scale === null) {
+    // one term, every posting a live match
+    const result = collectOneTerm(clauses[0], k);
+    return listDocs ? { ...result, docs: clauses[0].docs.slice() } : result;
+  }
+  // the matches, when listed: at most every posting of every term
+  let listed = 0;
+  let docs: Int32Array | undefined;
+  if (listDocs) {
+    let most = 0;
+    for (const c of clauses) most += c.docs.length;
+    docs = new Int32Array(most);
+  }
   const n = clauses.length;
   const pos = new Int32Array(n);
   const filterPos = new Int32Array(filters.length);
@@ -224,6 +238,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     if (live !== null && !hasBit(live, doc)) continue;
     if (!accepted(doc, filters, filterPos, true) || !accepted(doc, excluded, excludedPos, false)) continue;
     total++;
+    if (docs !== undefined) docs[listed++] = doc;
     if (k === 0) continue;
     // a function's factor, read before the terms' scores: with it the bound is tighter
     let factor = 1;
@@ -256,7 +271,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     const score = n === 1 ? sum : f(sum);
     heap.offer(doc, scale === null ? score : scaledScore(score, factor, doc, index), 0);
   }
-  return { total, top: heap.sorted() };
+  return docs === undefined ? { total, top: heap.sorted() } : { total, top: heap.sorted(), docs: docs.subarray(0, listed) };
 }
 
 /**
