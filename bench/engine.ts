@@ -317,7 +317,7 @@ function printSummary(results: SizeResult[]): void {
     console.log(`${at}: function_score field_value_factor p50 ${fsFactor.toFixed(2)}x (target <= 1.5x): ${verdict(fsFactor <= 1.5)}; gauss date decay p50 ${fsDecay.toFixed(2)}x (target <= 1.5x): ${verdict(fsDecay <= 1.5)}`);
     const geo = w(GEO_FILTER).latency.p50 / w(RANGE_FILTER).latency.p50;
     console.log(`at ${r.size.toLocaleString('en-US')} documents: ${GEO_FILTER} p50 ${ms(w(GEO_FILTER).latency.p50)} (~${w(GEO_FILTER).total.toFixed(0)} matches), ${geo.toFixed(2)}x ${RANGE_FILTER} (p50 ${ms(w(RANGE_FILTER).latency.p50)}, ~${w(RANGE_FILTER).total.toFixed(0)} matches) (target <= 2x): ${verdict(geo <= 2)}`);
-    console.log(`${at}: terms facet p50 ${vs(TERMS_FACET, (l) => l.p50).toFixed(2)}x, p99 ${vs(TERMS_FACET, (l) => l.p99).toFixed(2)}x (target <= 2x): ${verdict(vs(TERMS_FACET, (l) => l.p99) <= 2)}; monthly date_histogram p50 ${vs(DATE_HISTOGRAM, (l) => l.p50).toFixed(2)}x, p99 ${vs(DATE_HISTOGRAM, (l) => l.p99).toFixed(2)}x`);
+    console.log(`${at}: terms facet p50 ${vs(TERMS_FACET, (l) => l.p50).toFixed(2)}x, p99 ${vs(TERMS_FACET, (l) => l.p99).toFixed(2)}x (target <= 2x, both): ${verdict(vs(TERMS_FACET, (l) => l.p50) <= 2 && vs(TERMS_FACET, (l) => l.p99) <= 2)}; monthly date_histogram p50 ${vs(DATE_HISTOGRAM, (l) => l.p50).toFixed(2)}x, p99 ${vs(DATE_HISTOGRAM, (l) => l.p99).toFixed(2)}x`);
   }
   const small = results.find((r) => r.size === 10_000);
   const large = results.find((r) => r.size === 1_000_000);
