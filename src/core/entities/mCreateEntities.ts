@@ -1,6 +1,7 @@
 /**
  * document:mCreate: many entities at once. Each item stands alone: one bad item is reported in
- * `errors` and the rest are created (Kuzzle's mCreate result shape).
+ * `errors` and the rest are created (Kuzzle's mCreate result shape). A caller without the writer
+ * role is refused whole (403), whichever form the body takes.
  */
 import { isPlainObject, optionalId } from '../args';
 import { fail, ok, toApiError, type ApiError, type ErrorObject, type Result } from '../errors';
@@ -89,6 +90,8 @@ export function parseBulkItems(body: unknown): Result<BulkItem[]> {
 export type BulkDeps = Pick<CoreDeps, 'feed' | 'now' | 'newId'> & { store: { entities: Pick<EntityStore, 'createMany'> & Partial<Pick<EntityStore, 'checkDocuments'>> } };
 
 export async function mCreateEntities(deps: BulkDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
+  // a caller who may not write is refused whole, as Kuzzle refuses an action the caller's rights do not allow
+  if (!isWriter(principal)) return fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
   const { type } = input;
   const result: MCreateResult = { successes: [], errors: [] };
   const now = deps.now();
@@ -140,7 +143,7 @@ export const mCreateEntitiesOperation = defineOperation<MCreateInput, MCreateRes
   allows: isWriter,
   contract: {
     summary: 'Create many entities',
-    description: 'Creates each valid item in one commit and reports each refused one (a taken `_id` or explicit `slug`, a bad field, no `writer` role) in `errors`; derived slugs that are taken move to the next free form, also between the items.',
+    description: 'Creates each valid item in one commit and reports each refused one (a taken `_id` or explicit `slug`, a bad field, another tenant) in `errors`; a caller without the `writer` role is refused whole (403); derived slugs that are taken move to the next free form, also between the items.',
     body: {
       required: true,
       schema: BULK_BODY_SCHEMA,
