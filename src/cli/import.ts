@@ -49,7 +49,7 @@ async function openWriter(config: Config): Promise<OpenedWriter> {
   const { url, ...es } = config.elasticsearch;
   if (url === undefined) {
     const writer = new EmbeddedEntityWriter(config.dataDir, config.search.maxFields);
-    return { writer, where: `the embedded store in ${config.dataDir}`, close: async () => writer.close() };
+    return { writer, where: `the embedded store in ${config.dataDir}`, close: () => writer.close() };
   }
   // loaded only when used, as the gateway does (the Elasticsearch client takes a third of a second to load)
   const { ElasticsearchStore: Store } = require('../store/elasticsearch/elasticsearchStore') as { ElasticsearchStore: typeof ElasticsearchStore };

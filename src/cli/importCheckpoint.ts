@@ -3,11 +3,14 @@
  * committed batches end (byte offset and line), the file's size and modification time when the
  * import began (a changed file is not resumed), the counts so far and the report's length then.
  * After a crash between a batch's commit and the checkpoint's update, the resumed import looks for
- * the entities of the next `batch` lines (the batch in progress then), and counts those this import
- * wrote as done instead of reporting them as taken. Written to a temporary file, then renamed (once
- * per batch): a crash leaves the old checkpoint or the new one, never half of one.
+ * the entities of the next `batch` lines (the batches in progress then), and counts those this
+ * import wrote as done instead of reporting them as taken. Written to a temporary file, then
+ * renamed (once per batch): a crash leaves the old checkpoint or the new one, never half of one.
+ * The import writes it in the background (`writeLater`: on ext4 each write and rename waits for the
+ * disk, a few milliseconds), one write at a time, in order.
  */
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import type { ReadPosition } from './importRecord';
 
 export interface Checkpoint {
@@ -24,7 +27,7 @@ export interface Checkpoint {
   startedAt: number;
   /** Where the committed batches end. */
   committed: ReadPosition;
-  /** Lines per batch (what a batch in progress at a crash may have written). */
+  /** Lines after `committed` that a crash may have left written (the batches in progress then). */
   batch: number;
   created: number;
   failed: number;
@@ -50,11 +53,38 @@ export class CheckpointFile {
   }
 
   write(checkpoint: Checkpoint): void {
-    const temporary = `${this.path}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(checkpoint, null, 1)}\n`);
-    renameSync(temporary, this.path);
+    writeFileSync(this.temporary, text(checkpoint));
+    renameSync(this.temporary, this.path);
+  }
+
+  private get temporary(): string {
+    return `${this.path}.tmp`;
+  }
+
+  private chain: Promise<void> = Promise.resolve();
+  /** Background writes not finished yet. */
+  pending = 0;
+
+  /** Writes the checkpoint as it is now, after the writes asked before, without waiting (`settled` waits). */
+  writeLater(checkpoint: Checkpoint): void {
+    const content = text(checkpoint);
+    this.pending++;
+    this.chain = this.chain
+      .then(async () => {
+        await writeFile(this.temporary, content);
+        await rename(this.temporary, this.path);
+      })
+      .finally(() => this.pending--);
+    this.chain.catch(() => {}); // (the failure is `settled`'s)
+  }
+
+  /** Once every background write is done; rejects with the first that failed. */
+  settled(): Promise<void> {
+    return this.chain;
   }
 }
+
+const text = (checkpoint: Checkpoint): string => `${JSON.stringify(checkpoint, null, 1)}\n`;
 
 /** The file as the checkpoint knows it: why it cannot be resumed, or null when it can. */
 export function changedSince(checkpoint: Checkpoint, file: string): string | null {

@@ -16,6 +16,9 @@ import { lineId } from './importIds';
 import type { ReportFile, ReportLine } from './importReport';
 import type { RecordReader, SourceRecord } from './importRecord';
 
+/** Batches written at once (runImport below); a crash may leave these and one more committed past the checkpoint on disk. */
+export const IN_FLIGHT = 2;
+
 export interface ImportSettings {
   type: EntityType;
   batch: number;
@@ -99,8 +102,14 @@ export async function runImport(job: ImportJob): Promise<ImportOutcome> {
     return left;
   };
 
-  const flush = async (batch: SourceRecord[]): Promise<void> => {
-    if (batch.length === 0) return;
+  /** A batch written: its lines not imported (the report's), in line order, and where it ends. */
+  interface Written {
+    failures: ReportLine[];
+    created: number;
+    end: Checkpoint['committed'];
+  }
+
+  const write = async (batch: SourceRecord[]): Promise<Written> => {
     const end = batch[batch.length - 1].next;
     const failures: ReportLine[] = [];
     let items: BulkItem[] = [];
@@ -117,38 +126,89 @@ export async function runImport(job: ImportJob): Promise<ImportOutcome> {
       items = await dropWritten(items);
       toLookFor -= batch.length;
     }
+    let created = 0;
     if (items.length > 0) {
       const result = await mCreateEntities(deps, principal, { type: settings.type, documents: items });
       if (!result.ok) throw result.error; // (mCreate answers per item: a failure of the whole is not a line's)
-      outcome.created += result.value.successes.length;
+      created = result.value.successes.length;
       for (const { document, reason } of result.value.errors) {
         failures.push({ line: lineOf.get(document) ?? 0, id: itemId(document), error: reason.id, status: reason.status, message: reason.message });
       }
     }
     failures.sort((a, b) => a.line - b.line);
+    return { failures, created, end };
+  };
+
+  /** After its commit, and after the batches before it are recorded: the report, the counts, the checkpoint. */
+  const record = ({ failures, created, end }: Written): void => {
     job.report.append(failures);
+    outcome.created += created;
     outcome.failed += failures.length;
-    Object.assign(state, { committed: end, batch: settings.batch, created: outcome.created, failed: outcome.failed, reportBytes: job.report.bytes });
-    job.checkpoint?.write(state);
+    Object.assign(state, { committed: end, batch: settings.batch * (IN_FLIGHT + 1), created: outcome.created, failed: outcome.failed, reportBytes: job.report.bytes });
+    job.checkpoint?.writeLater(state);
     job.onBatch?.(state);
   };
 
-  let batch: SourceRecord[] = [];
-  for await (const records of job.reader(job.chunks, state.committed)) {
-    for (const record of records) {
-      batch.push(record);
-      if (batch.length >= settings.batch) {
+  // Batches are written IN_FLIGHT at a time: the next one is read and checked while the store
+  // commits the one before (its commit thread), and recorded in order, each after its commit (the
+  // checkpoint written in the background).
+  // While looking for a crashed run's entities, one at a time (what a batch finds must be committed).
+  let recorded: Promise<void> = Promise.resolve();
+  let failure: unknown;
+  const writing = new Set<Promise<unknown>>();
+  const inFlight: Promise<void>[] = [];
+  const flush = async (batch: SourceRecord[]): Promise<void> => {
+    if (batch.length === 0) return;
+    while (inFlight.length >= IN_FLIGHT || (toLookFor > 0 && inFlight.length > 0)) await inFlight.shift();
+    if (failure !== undefined) throw failure; // (no batch starts after one failed)
+    // (the checkpoint on disk at most one batch behind: a crash leaves at most IN_FLIGHT + 1 batches committed past it)
+    if (job.checkpoint !== null && job.checkpoint.pending > 1) await job.checkpoint.settled();
+    const written = write(batch);
+    written.catch((err: unknown) => (failure ??= err));
+    writing.add(written);
+    written.then(
+      () => writing.delete(written),
+      () => writing.delete(written),
+    );
+    const before = recorded;
+    recorded = (async () => {
+      const result = await written;
+      await before;
+      record(result);
+    })();
+    recorded.catch(() => {}); // (awaited below: a failure is the import's)
+    inFlight.push(recorded);
+  };
+  const drain = async (): Promise<void> => {
+    while (inFlight.length > 0) await inFlight.shift();
+  };
+
+  try {
+    let batch: SourceRecord[] = [];
+    for await (const records of job.reader(job.chunks, state.committed)) {
+      for (const record of records) {
+        batch.push(record);
+        if (batch.length >= settings.batch) {
+          await flush(batch);
+          batch = [];
+        }
+      }
+      if (job.stopRequested()) {
         await flush(batch);
-        batch = [];
+        await drain();
+        outcome.stopped = true;
+        return outcome;
       }
     }
-    if (job.stopRequested()) {
-      await flush(batch);
-      outcome.stopped = true;
-      return outcome;
-    }
+    await flush(batch);
+    await drain();
+  } finally {
+    // (failed: the batches still being written end first, so that a resumed import finds them)
+    await Promise.allSettled([...writing]);
+    // what is recorded is on disk before the import answers (failed or not)
+    await job.checkpoint?.settled().catch(() => {});
   }
-  await flush(batch);
+  await job.checkpoint?.settled();
   state.done = true;
   job.checkpoint?.write(state);
   return outcome;

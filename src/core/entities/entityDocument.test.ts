@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Principal } from '../principal';
 import { badFieldName, buildEntity, mergePatch, slugify } from './entityDocument';
 
@@ -72,7 +73,31 @@ describe('slugify and mergePatch', () => {
     ["Côte d'Ivoire", 'cote-d-ivoire'],
     ['  São Tomé & Príncipe ', 'sao-tome-principe'],
     ['日本', ''],
+    ['Country North 12', 'country-north-12'],
+    ['--A  b--', 'a-b'],
+    [`${'a'.repeat(127)} b`, 'a'.repeat(127)],
+    [`${'a'.repeat(126)} bc`, `${'a'.repeat(126)}-b`],
   ])('slugify(%p) = %p', (input, slug) => expect(slugify(input)).toBe(slug));
+
+  it('slugifies ASCII texts in one pass exactly as the general rule (NFKD, marks stripped, runs of others as one dash, 128 at most)', () => {
+    const general = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 128)
+        .replace(/-+$/, '');
+    const char = fc.constantFrom(...'aZ09 -_.!\t~'.split(''), 'é', 'ß', '日');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 300 }), fc.nat(200), (chars, pad) => {
+        const text = 'x'.repeat(pad) + chars.join('');
+        expect(slugify(text)).toBe(general(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 
   it('merges objects deeply and replaces arrays', () => {
     expect(mergePatch({ a: { b: 1, c: 2 }, l: [1, 2] }, { a: { c: 3 }, l: [3] })).toEqual({ a: { b: 1, c: 3 }, l: [3] });

@@ -75,6 +75,21 @@ export interface LoggedChange {
   source: string | null;
 }
 
+/** An entity to insert, serialized: its id, its slug (unique per collection) and its source as JSON text. */
+export interface EntityRow {
+  id: string;
+  slug: string;
+  json: string;
+}
+
+export const entityRow = ({ id, source }: { id: string; source: Doc }): EntityRow => ({ id, slug: String(source.slug), json: JSON.stringify(source) });
+
+/** What an insert did: an outcome per item, in order, and the numbers of the changes made (one per 'ok'). */
+export interface InsertOutcome {
+  outcomes: WriteOutcome[];
+  seqs: number[];
+}
+
 export interface StoredRow {
   collection: string;
   id: string;
@@ -148,15 +163,18 @@ export class EmbeddedDatabase {
    * rather than two lookups first (what `npm run import` spends most of its time on). The log's
    * row holds no source: the entity row has it (see the top of this file).
    */
-  insertEntities(collection: string, items: { id: string; source: Doc }[]): { outcomes: WriteOutcome[]; seqs: number[] } {
+  insertEntities(collection: string, items: { id: string; source: Doc }[]): InsertOutcome {
+    return this.insertEntityRows(collection, items.map(entityRow));
+  }
+
+  /** insertEntities of documents serialized already (entityRow): what the commit thread runs (commitThread.ts). */
+  insertEntityRows(collection: string, rows: readonly EntityRow[]): InsertOutcome {
     const seqs: number[] = [];
     const outcomes = this.db
       .transaction(() => {
         let seq = this.lastSeq();
         const at = Date.now();
-        return items.map(({ id, source }): WriteOutcome => {
-          const json = JSON.stringify(source);
-          const slug = String(source.slug);
+        return rows.map(({ id, slug, json }): WriteOutcome => {
           if (this.stmt.insertNewEntity.run(collection, id, slug, seq + 1, json).changes === 0) {
             return this.stmt.entityExists.get(collection, id) ? 'id_taken' : 'slug_taken';
           }

@@ -27,7 +27,7 @@ describe('EmbeddedEntityWriter', () => {
     expect(await writer.get('countries', 'it')).toBeNull();
     const found = await store.entities.search('countries', { query: { match: { name: 'de' } }, from: 0, size: 10 }, null);
     expect(found.hits.map((h) => h._id)).toEqual(['de']);
-    writer.close();
+    await writer.close();
     await store.close();
   });
 
@@ -37,11 +37,18 @@ describe('EmbeddedEntityWriter', () => {
     await store.entities.create('things', 't1', entity('t1', 't1', { a: 1 }));
     await store.close();
     const writer = new EmbeddedEntityWriter(dir, 9);
-    expect(await writer.createMany('things', [{ id: 't2', source: entity('t2', 't2', { b: 1 }) }])).toEqual(['ok']);
+    // sent together (the import checks a batch while the one before is written): each is checked
+    // with the fields of those written before it, and a refused item's fields are not counted
+    const taken = writer.createMany('things', [{ id: 't1', source: entity('t1', 't9', { z: 1 }) }]);
+    const fits = writer.createMany('things', [{ id: 't2', source: entity('t2', 't2', { b: 1 }) }]);
+    const over = writer.createMany('things', [{ id: 't3', source: entity('t3', 't3', { c: 1 }) }]);
+    expect(await taken).toEqual(['id_taken']);
+    expect(await fits).toEqual(['ok']);
+    await expect(over).rejects.toThrow('Limit of total fields [9]');
     await expect(writer.createMany('things', [{ id: 't3', source: entity('t3', 't3', { c: 1 }) }])).rejects.toThrow(InvalidDocumentError);
     await expect(writer.createMany('things', [{ id: 't3', source: entity('t3', 't3', { c: 1 }) }])).rejects.toThrow('Limit of total fields [9]');
     expect(await writer.createMany('others', [{ id: 'o', source: entity('o', 'o', { c: 1 }) }])).toEqual(['ok']);
-    writer.close();
+    await writer.close();
   });
 });
 
@@ -54,7 +61,7 @@ describe('EmbeddedEntityWriter.checkDocuments (npm run import)', () => {
     const refusals = await writer.checkDocuments('things', [{ id: 'a', source: { price: 1 } }, { id: 'b', source: { price: 'x' } }, { id: 'c', source: { colour: 'red' } }]);
     expect(refusals.map((r) => r?.kind ?? null)).toEqual([null, 'document_parse_failed', 'strict_dynamic_mapping']);
     expect(await writer.checkDocuments('others', [{ id: 'a', source: { anything: 1 } }])).toEqual([null]);
-    writer.close();
+    await writer.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -8,9 +8,15 @@
  *
  * It keeps one thing per collection: the field mapping (which fields exist, not their values), so
  * that MAX_FIELDS refuses a batch exactly as the store's createMany would.
+ *
+ * Its inserts run in the commit thread (commitThread.ts), each batch one transaction answered once
+ * committed, in the order sent: the import reads and checks its next batch meanwhile. A batch
+ * checked while the one before it is being written sees that batch's fields: when that batch adds
+ * fields, its outcome is awaited first (only what was written is mapped, as a gateway maps it).
  */
 import type { Doc, EntityStore, WriteOutcome } from '../port';
-import { EmbeddedDatabase } from './database';
+import { CommitThread } from './commitThread';
+import { EmbeddedDatabase, entityRow } from './database';
 import { ENTITY_MAPPING } from './embeddedStore';
 import { checkFieldLimit } from './engine/fieldLimit';
 import { IndexMapping } from './engine/mapping';
@@ -25,13 +31,17 @@ const noValue = () => {};
 
 export class EmbeddedEntityWriter implements EntityWriter {
   private readonly db: EmbeddedDatabase;
+  private readonly thread: CommitThread;
   private readonly mappings = new Map<string, IndexMapping>();
+  /** Per collection: the batch being written that adds fields, mapped once its outcome is known. */
+  private readonly pendingMapping = new Map<string, Promise<void>>();
 
   constructor(
     dataDir: string,
     private readonly maxFields: number,
   ) {
     this.db = new EmbeddedDatabase(dataDir);
+    this.thread = new CommitThread(dataDir);
   }
 
   /** The collection's mapping, from its stored entities in write order (as a gateway builds it), the first time. */
@@ -47,16 +57,24 @@ export class EmbeddedEntityWriter implements EntityWriter {
 
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const mapping = this.mappingOf(collection);
+    for (let pending = this.pendingMapping.get(collection); pending !== undefined; ) {
+      await pending;
+      const next = this.pendingMapping.get(collection);
+      pending = next === pending ? undefined : next;
+    }
     const sources = items.map((item) => item.source);
     const added = checkFieldLimit(mapping, this.maxFields, sources);
-    const { outcomes } = this.db.insertEntities(collection, items);
+    const written = this.thread.insert(collection, items.map(entityRow));
     // (the same fields line after line: the batch is mapped only when it brings new ones)
     if (added > 0) {
-      outcomes.forEach((outcome, i) => {
-        if (outcome === 'ok') mapping.walk(sources[i], noValue);
+      const mapped = written.then(({ outcomes }) => {
+        outcomes.forEach((outcome, i) => {
+          if (outcome === 'ok') mapping.walk(sources[i], noValue);
+        });
       });
+      this.pendingMapping.set(collection, mapped.catch(() => {}));
     }
-    return outcomes;
+    return (await written).outcomes;
   }
 
   /** Each item against the collection's declared mapping as stored now (README "Mappings"): mCreate refuses the misfits one by one. */
@@ -70,7 +88,8 @@ export class EmbeddedEntityWriter implements EntityWriter {
     return this.db.entitySource(collection, id);
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    await this.thread.close();
     this.db.close();
   }
 }

@@ -49,6 +49,8 @@ export const IGNORE_ABOVE = 256;
 export const MAX_OBJECT_DEPTH = 20;
 /** Arrays nested deeper than this are not indexed either (JSON.parse accepts any depth). */
 const MAX_ARRAY_DEPTH = 100;
+/** Paths newFieldCount remembers (IndexMapping.countedPath). */
+const MAX_COUNTED_PATHS = 10_000;
 
 /** Elasticsearch metadata fields: not allowed in a document source, ignored here. */
 const METADATA_FIELDS = new Set(['_id', '_index', '_source', '_routing', '_ignored', '_seq_no', '_primary_term', '_version', '_field_names', '_doc_count', '_tier']);
@@ -196,21 +198,33 @@ export class IndexMapping {
   newFieldCount(sources: readonly Record<string, unknown>[], stopAt = Infinity): number {
     if (!this.dynamic) return 0;
     const added = new Set<string>();
+    // (a stack in three arrays, reused from document to document: this runs before every write)
+    const objects: Record<string, unknown>[] = [];
+    const prefixes: string[] = [];
+    const depths: number[] = [];
     for (const source of sources) {
-      const stack: [Record<string, unknown>, string, number][] = [[source, '', 1]];
-      while (stack.length > 0 && added.size <= stopAt) {
-        const [obj, prefix, depth] = stack.pop() as [Record<string, unknown>, string, number];
-        for (const key of Object.keys(obj)) {
-          const path = pathOf(key, prefix, depth);
+      objects.push(source);
+      prefixes.push('');
+      depths.push(1);
+      while (objects.length > 0 && added.size <= stopAt) {
+        const obj = objects.pop() as Record<string, unknown>;
+        const prefix = prefixes.pop() as string;
+        const depth = depths.pop() as number;
+        const keys = Object.keys(obj);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i];
+          const path = this.countedPath(key, prefix, depth);
           if (path === '') continue;
           let value = obj[key];
-          for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = value.find((v) => v !== null && v !== undefined);
+          for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = firstPresent(value);
           if (value === null || value === undefined || Array.isArray(value)) continue;
           const known = this.slots.has(path) || added.has(path);
           if (isPlainObject(value)) {
             if (depth >= MAX_OBJECT_DEPTH) continue;
             if (!known) added.add(path);
-            stack.push([value, path, depth + 1]);
+            objects.push(value);
+            prefixes.push(path);
+            depths.push(depth + 1);
           } else if (!known) {
             const type = dynamicType(value);
             if (type === null) continue;
@@ -219,9 +233,26 @@ export class IndexMapping {
           }
         }
       }
+      objects.length = prefixes.length = depths.length = 0;
     }
     return added.size;
   }
+
+  /** pathOf, remembered per (prefix, key) for newFieldCount (at most MAX_COUNTED_PATHS): documents repeat their keys. */
+  private countedPath(key: string, prefix: string, depth: number): string {
+    let paths = this.countedPaths.get(prefix);
+    let path = paths?.get(key);
+    if (path !== undefined) return path;
+    path = pathOf(key, prefix, depth);
+    if (this.countedPathCount < MAX_COUNTED_PATHS) {
+      if (paths === undefined) this.countedPaths.set(prefix, (paths = new Map()));
+      paths.set(key, path);
+      this.countedPathCount++;
+    }
+    return path;
+  }
+  private readonly countedPaths = new Map<string, Map<string, string>>();
+  private countedPathCount = 0;
 
   /** Break a document into fields, mapping new fields on the way. */
   parse(source: Record<string, unknown>): ParsedDoc {
@@ -327,6 +358,12 @@ export class IndexMapping {
 }
 
 /** The field path of a key under `prefix`, or '' when the key is skipped. */
+/** The first element that is neither null nor undefined (Array.prototype.find without a closure). */
+function firstPresent(values: unknown[]): unknown {
+  for (let i = 0; i < values.length; i++) if (values[i] !== null && values[i] !== undefined) return values[i];
+  return undefined;
+}
+
 function pathOf(key: string, prefix: string, depth: number): string {
   if (key === '' || (depth === 1 && METADATA_FIELDS.has(key))) return '';
   // dotted keys are paths ({"a.b": 1} is {"a": {"b": 1}}); empty path components are skipped
