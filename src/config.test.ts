@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(c.demoData).toBe(true);
   });
 
+  it('commits bulk writes of 100 entities or more in the commit thread unless COMMIT_THREAD_FROM says otherwise', () => {
+    expect(loadConfig({}).commitThreadFrom).toBe(100);
+    expect(loadConfig({ COMMIT_THREAD_FROM: '2' }).commitThreadFrom).toBe(2);
+    expect(loadConfig({ COMMIT_THREAD_FROM: 'off' }).commitThreadFrom).toBe(Infinity);
+    expect(() => loadConfig({ COMMIT_THREAD_FROM: '0' })).toThrow('COMMIT_THREAD_FROM');
+    expect(() => loadConfig({ COMMIT_THREAD_FROM: 'never' })).toThrow('COMMIT_THREAD_FROM');
+  });
+
   it('runs one process unless WORKERS says how many, or auto: one per core', () => {
     expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig({ WORKERS: ' ' }).workers).toBe(1);

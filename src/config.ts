@@ -123,6 +123,8 @@ const schema = z.object({
   MAX_BULK_BYTES: bytes(100 * 1024 * 1024),
   MAX_MESSAGE_BYTES: bytes(1024 * 1024),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  // embedded store: bulk writes of at least this many entities are committed by its commit thread ('off': never)
+  COMMIT_THREAD_FROM: z.union([z.literal('off'), z.coerce.number().int().min(1).max(1_000_000)]).default(100),
   // Elasticsearch's query limits (README "Limits"); the defaults are Elasticsearch's.
   // at most 2000: JSON.stringify itself overflows the stack at about 4,000 levels
   MAX_JSON_DEPTH: count(1, 2000, 1000),
@@ -223,6 +225,8 @@ export interface Config {
   };
   /** Searches and counts the embedded store keeps until the next write to their collection; 0 = no cache. */
   searchCacheEntries: number;
+  /** COMMIT_THREAD_FROM: bulk writes of at least this many entities are committed by the embedded store's commit thread (Infinity: never). */
+  commitThreadFrom: number;
   /** Load the demo countries at start when the store is empty (default: on in development). */
   demoData: boolean;
   /** CONSOLE: the console page at `/` and its assets (README "Console"); default on outside production. */
@@ -317,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sliceMs: e.SEARCH_SLICE_MS,
     },
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
+    commitThreadFrom: e.COMMIT_THREAD_FROM === 'off' ? Infinity : e.COMMIT_THREAD_FROM,
     demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
     console: consoleOn,
     graphql: {

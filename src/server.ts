@@ -71,7 +71,7 @@ export function createStore(config: Config): Store {
     return Store.fromSettings({ url, ...elasticsearch });
   }
   const { timeoutMs, sliceMs, ...limits } = config.search;
-  return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs });
+  return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs }, undefined, { commitThreadFrom: config.commitThreadFrom });
 }
 
 /** The URL without its password (logs). */

@@ -2,6 +2,12 @@
  * The default store: SQLite for durability, the in-process search engine for queries. Reads are
  * served from memory; each write is committed to SQLite first, then applied to the index.
  *
+ * Bulk writes (createMany of at least `commitThreadFrom` entities: `_bulk`, mCreate) are committed
+ * by the commit thread (commitThread.ts) while this thread indexes the bulk write committed before
+ * them: such a write is acknowledged once committed, and indexed at the latest before this
+ * process's next read, write or poll (`Sync.defer`), when it adds no field to the mapping (else
+ * at once, as every other write is).
+ *
  * Several processes may share one DATA_DIR (WORKERS, or gateways started separately): each keeps
  * its own in-memory index and follows the others' writes through SQLite's change log (see
  * database.ts and ChangeFollower below).
@@ -10,7 +16,8 @@ import { realpathSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, StoreStats, WriteOutcome } from '../port';
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
-import { EmbeddedDatabase, type LoggedChange, type StoredRow } from './database';
+import { CommitThread } from './commitThread';
+import { EmbeddedDatabase, entityRow, type InsertOutcome, type LoggedChange, type StoredRow } from './database';
 import { SearchCache, type SearchCacheStats } from './searchCache';
 import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping } from '../mapping/typeMapping';
 import { checkDocument } from '../mapping/documentCheck';
@@ -25,10 +32,24 @@ const keySource = ({ _id, ...rest }: ApiKeyRecord): Doc => rest as unknown as Do
 
 /** Every change made elsewhere is in this process's index before a read (`sync`) or its own next write (`own`). */
 interface Sync {
-  /** Apply what other processes committed since the last change applied here. */
+  /** Apply what other processes committed since the last change applied here (and this process's deferred changes). */
   (): void;
   /** Around this process's own committed changes `seqs`: the others' before them first, then `apply`. */
   own(seqs: readonly number[], apply: () => void): void;
+  /** As `own`, later: before the next read, write or `own`, or the poll once it has waited a while. */
+  defer(seqs: readonly number[], apply: () => void): void;
+  /** Apply the deferred changes now. */
+  applyDeferred(): void;
+  /** Apply what other processes committed, leaving this process's deferred changes deferred when none came between. */
+  others(): void;
+}
+
+/** Bulk writes of at least this many entities go through the commit thread (EmbeddedStoreOptions.commitThreadFrom). */
+export const COMMIT_THREAD_FROM = 100;
+
+export interface EmbeddedWriteOptions {
+  /** Bulk writes of at least this many entities are committed by the commit thread (default COMMIT_THREAD_FROM; Infinity: never). */
+  commitThreadFrom?: number;
 }
 
 class EmbeddedEntities implements EntityStore {
@@ -41,6 +62,8 @@ class EmbeddedEntities implements EntityStore {
     private readonly cache: SearchCache,
     private readonly options: SearchIndexOptions,
     private readonly sync: Sync,
+    /** The commit thread for a bulk write of this many entities (null: commit here). */
+    private readonly commitThread: (items: number) => CommitThread | null,
   ) {}
 
   /** Everything anew from the stored rows (at start, and after missing part of the change log). */
@@ -83,7 +106,7 @@ class EmbeddedEntities implements EntityStore {
   }
 
   async checkDocuments(collection: string, items: { id: string; source: Doc }[]): Promise<(MappingError | null)[]> {
-    this.sync();
+    this.sync.others(); // (declared mappings only: a bulk write's indexing may stay deferred)
     const mapping = this.declared.get(collection) ?? EMPTY_MAPPING;
     return items.map((item) => checkDocument(mapping, item.id, item.source));
   }
@@ -149,15 +172,37 @@ class EmbeddedEntities implements EntityStore {
   async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
     const index = this.index(collection);
     this.refuseMisfits(collection, items);
-    index.checkFields(items.map((item) => item.source));
-    const { outcomes, seqs } = this.db.insertEntities(collection, items);
-    this.sync.own(seqs, () => {
+    const added = index.checkFields(items.map((item) => item.source));
+    const thread = this.commitThread(items.length);
+    if (thread === null) {
+      const { outcomes, seqs } = this.db.insertEntities(collection, items);
+      this.sync.own(seqs, this.indexing(collection, index, items, outcomes));
+      return outcomes;
+    }
+    // committed by the commit thread while this one indexes the bulk writes committed before
+    const committing = thread.begin(collection, items.map(entityRow));
+    let committed: InsertOutcome;
+    try {
+      this.sync.applyDeferred();
+    } finally {
+      committed = committing.wait();
+    }
+    const { outcomes, seqs } = committed;
+    const indexing = this.indexing(collection, index, items, outcomes);
+    // (a write that adds fields changes the mapping, which checks and live subscriptions read: indexed at once)
+    if (added === 0) this.sync.defer(seqs, indexing);
+    else this.sync.own(seqs, indexing);
+    return outcomes;
+  }
+
+  /** Indexes the items created. */
+  private indexing(collection: string, index: SearchIndex, items: { id: string; source: Doc }[], outcomes: WriteOutcome[]): () => void {
+    return () => {
       this.cache.invalidate(collection);
       outcomes.forEach((outcome, i) => {
         if (outcome === 'ok') index.put(items[i].id, items[i].source);
       });
-    });
-    return outcomes;
+    };
   }
 
   async replace(collection: string, id: string, source: Doc, action: 'update' | 'replace' = 'replace'): Promise<WriteOutcome> {
@@ -264,6 +309,9 @@ class EmbeddedApiKeys implements ApiKeyStore {
  */
 class ChangeFollower {
   private last = 0;
+  /** This process's committed bulk writes not indexed yet, in commit order (Sync.defer), and how many changes they hold. */
+  private readonly deferred: { seqs: readonly number[]; apply: () => void; at: number }[] = [];
+  private deferredSeqs = 0;
   private readonly listeners = new Set<(change: RemoteChange) => void>();
   private readonly timer: NodeJS.Timeout;
   private polls = 0;
@@ -278,18 +326,44 @@ class ChangeFollower {
     pollMs: number,
   ) {
     this.reload();
-    const sync = (() => {
-      if (this.db.changedElsewhere()) this.catchUp(Infinity);
-    }) as Sync;
-    sync.own = (seqs, apply) => {
+    const own = (seqs: readonly number[], apply: () => void) => {
       if (seqs.length === 0) return;
       this.catchUp(seqs[0] - 1);
       apply();
       this.last = Math.max(this.last, seqs[seqs.length - 1]);
     };
+    const applyDeferred = () => {
+      while (this.deferred.length > 0) {
+        const { seqs, apply } = this.deferred.shift()!;
+        this.deferredSeqs -= seqs.length;
+        own(seqs, apply);
+      }
+    };
+    const sync = (() => {
+      applyDeferred();
+      if (this.db.changedElsewhere()) this.catchUp(Infinity);
+    }) as Sync;
+    sync.own = (seqs, apply) => {
+      applyDeferred();
+      own(seqs, apply);
+    };
+    sync.defer = (seqs, apply) => {
+      if (seqs.length === 0) return;
+      this.deferred.push({ seqs, apply, at: Date.now() });
+      this.deferredSeqs += seqs.length;
+    };
+    sync.applyDeferred = applyDeferred;
+    sync.others = () => {
+      if (!this.db.changedElsewhere()) return;
+      // every change after the last applied is a deferred one of this process (its commit thread's): nothing else to apply
+      if (this.deferred.length > 0 && this.db.lastSeq() - this.last === this.deferredSeqs) return;
+      applyDeferred();
+      this.catchUp(Infinity);
+    };
     this.sync = sync;
     this.timer = setInterval(() => {
-      sync();
+      if (this.deferred.length > 0 && Date.now() - this.deferred[0].at >= DEFER_AT_MOST_MS) applyDeferred();
+      sync.others();
       // the log's old changes, now and then (every process does it: whichever runs first)
       if (++this.polls % PRUNE_EVERY === 0) this.db.pruneChanges();
     }, pollMs);
@@ -297,6 +371,9 @@ class ChangeFollower {
   }
 
   private reload(): void {
+    // (deferred changes are committed: the snapshot holds them)
+    this.deferred.length = 0;
+    this.deferredSeqs = 0;
     const { seq } = this.db.snapshot((rows, records, mappings) => {
       this.entities.load(rows, mappings);
       this.keys.load(records);
@@ -355,6 +432,8 @@ class ChangeFollower {
   }
 }
 
+/** How long the poll lets a bulk write wait for its indexing (reads, writes and the next bulk write apply it sooner). */
+const DEFER_AT_MOST_MS = 100;
 /** Changes read from the log at once while catching up. */
 const CATCH_UP_BATCH = 1000;
 /** Polls between two prunings of the change log. */
@@ -372,13 +451,18 @@ export class EmbeddedStore implements Store {
    * @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off
    * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts)
    */
-  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}, syncMs = DEFAULT_SYNC_MS) {
+  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}, syncMs = DEFAULT_SYNC_MS, writes: EmbeddedWriteOptions = {}) {
     this.db = new EmbeddedDatabase(dataDir);
     this.changesScope = `embedded:${hostname()}:${realpathSync(dataDir)}`;
     // the follower is made last (it loads everything); the stores reach it through this forwarder
     const sync = (() => follower.sync()) as Sync;
     sync.own = (seqs, apply) => follower.sync.own(seqs, apply);
-    const entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options, sync);
+    sync.defer = (seqs, apply) => follower.sync.defer(seqs, apply);
+    sync.applyDeferred = () => follower.sync.applyDeferred();
+    sync.others = () => follower.sync.others();
+    const threadFrom = writes.commitThreadFrom ?? COMMIT_THREAD_FROM;
+    const commitThread = (items: number) => (items < threadFrom ? null : (this.commitThread ??= new CommitThread(dataDir)));
+    const entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options, sync, commitThread);
     const apiKeys = new EmbeddedApiKeys(this.db, options, sync);
     const follower = new ChangeFollower(this.db, entities, apiKeys, syncMs);
     this.follower = follower;
@@ -391,6 +475,7 @@ export class EmbeddedStore implements Store {
   readonly stats: () => StoreStats;
 
   private readonly follower: ChangeFollower;
+  private commitThread: CommitThread | undefined;
   readonly changesScope: string;
 
   onRemoteChange(listener: (change: RemoteChange) => void): () => void {
@@ -403,6 +488,7 @@ export class EmbeddedStore implements Store {
 
   async close(): Promise<void> {
     this.follower.close();
+    await this.commitThread?.close();
     this.db.close();
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The stores the conformance suite runs on (DESIGN.md: test/conformance is one suite every store
  * must pass):
- * - "embedded": always, on a fresh DATA_DIR per describe block;
+ * - "embedded": always, on a fresh DATA_DIR per describe block, its bulk writes through the commit thread;
  * - "elasticsearch (simulated)": always, the Elasticsearch store, built by createStore from
  *   ELASTICSEARCH_URL exactly as in production (real client, real HTTP), talking to an in-memory
  *   stand-in for a node served on a local port (src/store/elasticsearch/testing/fakeElasticsearch.ts).
@@ -68,7 +68,8 @@ const embedded: StoreTarget = {
   async open() {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
     return {
-      env: { DATA_DIR: dir },
+      // (bulk writes of 2 entities or more through the commit thread, single writes on the main thread: both paths)
+      env: { DATA_DIR: dir, COMMIT_THREAD_FROM: '2' },
       store: (config) => createStore(config),
       destroy: async () => rmSync(dir, { recursive: true, force: true }),
     };

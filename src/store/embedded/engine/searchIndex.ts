@@ -138,13 +138,15 @@ export class SearchIndex {
   /**
    * Throws InvalidDocumentError when mapping these documents would take the index past its field
    * limit (Elasticsearch's index.mapping.total_fields.limit, MAX_FIELDS): checked before a write is
-   * committed, since an entity of 20,000 fields took seconds to index.
+   * committed, since an entity of 20,000 fields took seconds to index. Else answers how many fields
+   * they would add (0: indexing them leaves the mapping as it is).
    */
-  checkFields(sources: readonly Doc[]): void {
+  checkFields(sources: readonly Doc[]): number {
     const limit = this.limits.maxFields;
     const room = limit - this.mapping.fieldCount;
     const added = this.mapping.newFieldCount(sources, room);
     if (added > room) throw new InvalidDocumentError(`Limit of total fields [${limit}] has been exceeded while adding new fields [${added}] (MAX_FIELDS, index.mapping.total_fields.limit in Elasticsearch)`);
+    return added;
   }
 
   private defer(id: string, source: Doc | null): void {

@@ -1,0 +1,123 @@
+/**
+ * Bulk writes through the commit thread (COMMIT_THREAD_FROM): acknowledged once committed, read by
+ * this process and by the others at once, indexed in commit order with every other write, told to
+ * the other processes' listeners once and never to this one's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidDocumentError, type QueryDsl, type RemoteChange, type SearchResult } from '../port';
+import { DEFAULT_LIMITS } from './engine/limits';
+import { EmbeddedStore } from './embeddedStore';
+
+let dir: string;
+const open: EmbeddedStore[] = [];
+/** A store whose bulk writes of 2 or more go through the commit thread; the poll every 5 ms. */
+function store(options: { maxFields?: number; commitThreadFrom?: number } = {}): EmbeddedStore {
+  const s = new EmbeddedStore(dir, 100, options.maxFields === undefined ? {} : { limits: { ...DEFAULT_LIMITS, maxFields: options.maxFields } }, 5, { commitThreadFrom: options.commitThreadFrom ?? 2 });
+  open.push(s);
+  return s;
+}
+const doc = (name: string, extra: Record<string, unknown> = {}) => ({ name, slug: name.replace(/ /g, '-'), ...extra });
+const items = (names: string[], extra: Record<string, unknown> = {}) => names.map((name) => ({ id: name.replace(/ /g, '-'), source: doc(name, extra) }));
+const names = async (s: EmbeddedStore, query?: QueryDsl) =>
+  ((await s.entities.search('things', { ...(query === undefined ? {} : { query }), from: 0, size: 100, sort: [{ slug: 'asc' }] }, null)) as SearchResult).hits.map((h) => h._source?.name);
+
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'commit-thread-store-'))));
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('embedded store: bulk writes through the commit thread', () => {
+  it('reads its own bulk writes at once (searches, counts, gets), and so does another process', async () => {
+    const one = store();
+    const two = store();
+    expect(await one.entities.createMany('things', items(['alpha', 'beta']))).toEqual(['ok', 'ok']);
+    expect(await one.entities.createMany('things', items(['gamma', 'delta']))).toEqual(['ok', 'ok']);
+    expect(await one.entities.get('things', 'delta')).toEqual(doc('delta'));
+    expect(await one.entities.count('things', { match: { name: 'gamma' } }, null)).toEqual({ count: 1 });
+    expect(await names(one)).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(await names(two)).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(one.stats().entities.get('things')).toBe(4);
+    // and a process started now loads them
+    expect(await names(store())).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+  });
+
+  it('answers taken ids and slugs per item and indexes only what it created', async () => {
+    const s = store();
+    await s.entities.createMany('things', items(['alpha', 'beta']));
+    const outcomes = await s.entities.createMany('things', [
+      { id: 'alpha', source: doc('other') },
+      { id: 'x', source: { name: 'x', slug: 'beta' } },
+      { id: 'gamma', source: doc('gamma') },
+    ]);
+    expect(outcomes).toEqual(['id_taken', 'slug_taken', 'ok']);
+    expect(await names(s)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(await s.entities.get('things', 'alpha')).toEqual(doc('alpha'));
+  });
+
+  it('applies a replace or delete after the bulk write before it, in commit order', async () => {
+    const s = store();
+    await s.entities.createMany('things', items(['alpha', 'beta', 'gamma']));
+    expect(await s.entities.replace('things', 'beta', doc('beta two', { slug: 'beta' }))).toBe('ok');
+    expect(await s.entities.delete('things', 'gamma')).toBe(true);
+    await s.entities.createMany('things', items(['delta', 'epsilon']));
+    expect(await s.entities.delete('things', 'delta')).toBe(true);
+    expect(await names(s)).toEqual(['alpha', 'beta two', 'epsilon']);
+    expect(await names(store())).toEqual(['alpha', 'beta two', 'epsilon']);
+  });
+
+  it('interleaves with the bulk writes of another process in commit order', async () => {
+    const one = store();
+    const two = store();
+    for (let round = 0; round < 5; round++) {
+      await one.entities.createMany('things', items([`one ${round} a`, `one ${round} b`]));
+      await two.entities.createMany('things', items([`two ${round} a`, `two ${round} b`]));
+      await one.entities.replace('things', `two-${round}-a`, doc(`two ${round} a by one`, { slug: `two-${round}-a` }));
+    }
+    const expected = await names(store());
+    expect(expected).toHaveLength(20);
+    expect(expected.filter((n) => String(n).endsWith('by one'))).toHaveLength(5);
+    expect(await names(one)).toEqual(expected);
+    expect(await names(two)).toEqual(expected);
+  });
+
+  it("tells the other processes' listeners of each created entity once, and never its own", async () => {
+    const one = store();
+    const two = store();
+    const heard: RemoteChange[] = [];
+    const mine: RemoteChange[] = [];
+    two.onRemoteChange((c) => heard.push(c));
+    one.onRemoteChange((c) => mine.push(c));
+    await one.entities.createMany('things', items(['alpha', 'beta']));
+    await one.entities.createMany('things', items(['gamma', 'delta']));
+    await one.entities.search('things', { from: 0, size: 1 }, null);
+    await new Promise((r) => setTimeout(r, 200)); // (several polls of both)
+    expect(heard.map((c) => c.kind === 'entity' && [c.action, c._id])).toEqual([
+      ['create', 'alpha'],
+      ['create', 'beta'],
+      ['create', 'gamma'],
+      ['create', 'delta'],
+    ]);
+    expect(mine).toEqual([]);
+  });
+
+  it('indexes a bulk write that adds fields at once: the next write is checked against MAX_FIELDS with them', async () => {
+    // id, entityType, slug, allowTenantIds, modified, name, name.keyword: 7; a and b add 2 each (text + keyword)
+    const s = store({ maxFields: 9 });
+    await s.entities.createMany('things', items(['alpha', 'beta'], { a: 'x' }));
+    await expect(s.entities.createMany('things', items(['gamma', 'delta'], { b: 'y' }))).rejects.toThrow(InvalidDocumentError);
+    expect(await s.entities.createMany('things', items(['gamma', 'delta'], { a: 'z' }))).toEqual(['ok', 'ok']);
+    expect(await names(s, { match: { a: 'z' } })).toEqual(['delta', 'gamma']);
+  });
+
+  it('indexes the writes it defers within a poll or two when nothing reads', async () => {
+    const s = store();
+    await s.entities.createMany('things', items(['alpha', 'beta']));
+    await new Promise((r) => setTimeout(r, 300));
+    // (what the index holds now, without the read that would apply a deferred write first)
+    const index = (s.entities as unknown as { indices: Map<string, { size: number }> }).indices.get('things');
+    expect(index?.size).toBe(2);
+  });
+});
