@@ -1,4 +1,6 @@
-import { createServer, get as httpGet, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { ConsoleAssets } from './assets';
@@ -83,6 +85,26 @@ describe('mountConsole', () => {
     expect(await file.text()).toContain('gateway-console-token');
   });
 
+  it('sends a file brotli- or gzip-compressed when the browser takes it, as it is otherwise', async () => {
+    const assets = new ConsoleAssets();
+    const base = await app({ page: false, ide: true });
+    const url = base + assets.url('graphiql.js');
+    const raw = readFileSync(require.resolve('graphiql/graphiql.min.js'));
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect([br.res.headers['content-encoding'], br.res.headers.vary, br.res.headers['content-type']]).toEqual(['br', 'Accept-Encoding', 'text/javascript; charset=utf-8']);
+    expect(br.res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(raw.length / 3);
+    expect(brotliDecompressSync(br.body).equals(raw)).toBe(true);
+    const gzip = await rawGet(url, 'gzip;q=1, br;q=0');
+    expect(gzip.res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(raw)).toBe(true);
+    for (const accept of [undefined, 'identity']) {
+      const plain = await rawGet(url, accept);
+      expect([plain.res.statusCode, plain.res.headers['content-encoding'], plain.res.headers.vary]).toEqual([200, undefined, 'Accept-Encoding']);
+      expect(plain.body.equals(raw)).toBe(true);
+    }
+  });
+
   it('HEAD / answers the headers without the page', async () => {
     const base = await app({ page: true, ide: false });
     const head = await fetch(`${base}/`, { method: 'HEAD' });
@@ -116,3 +138,14 @@ describe('mountConsole', () => {
     expect((await get(base + assets.url('console.js'))).status).toBe(404);
   });
 });
+
+/** A GET through node:http (fetch would ask for and undo compression itself): the answer's headers and its bytes as sent. */
+function rawGet(url: string, acceptEncoding: string | undefined): Promise<{ res: IncomingMessage; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

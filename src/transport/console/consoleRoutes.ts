@@ -3,7 +3,8 @@
  * - `GET /`: the console page (CONSOLE on);
  * - `GET /graphql` from a browser, i.e. preferring text/html as Apollo's landing page decides it: the
  *   GraphiQL IDE (GRAPHQL_LANDING_PAGE, default CONSOLE); any other request goes on to Apollo;
- * - `GET /console/assets/<hash>/<name>`: the files of both (served when either is on).
+ * - `GET /console/assets/<hash>/<name>`: the files of both (served when either is on), brotli- or
+ *   gzip-compressed when the request's Accept-Encoding takes it.
  * Anything else, an unknown asset or a stale hash included, goes on to the app's JSON 404.
  */
 import type { Express, Request, RequestHandler } from 'express';
@@ -40,9 +41,22 @@ export function mountConsole(app: Express, options: ConsoleRoutesOptions): void 
   };
 
   app.get(`${ASSETS_PATH}/:hash/:name`, (req, res, next) => {
-    const file = assets.lookup(String(req.params.hash), String(req.params.name));
+    const name = String(req.params.name);
+    const file = assets.lookup(String(req.params.hash), name);
     if (file === undefined) return next();
-    res.sendFile(file, { headers: ASSET_HEADERS, cacheControl: false, maxAge: YEAR_MS, dotfiles: 'deny' }, (err) => {
+    // compressed when the browser takes it (every browser does), brotli before gzip whatever order they are listed in
+    const encoding = req.headers['accept-encoding'] === undefined ? false : req.acceptsEncodings('br') || req.acceptsEncodings('gzip');
+    if (encoding === 'br' || encoding === 'gzip') {
+      assets.compressed(name, encoding).then(
+        ({ body, type }) => {
+          res.writeHead(200, { ...ASSET_HEADERS, 'Content-Type': type, 'Content-Encoding': encoding, Vary: 'Accept-Encoding', 'Content-Length': String(body.length) });
+          res.end(body);
+        },
+        next,
+      );
+      return;
+    }
+    res.sendFile(file, { headers: { ...ASSET_HEADERS, Vary: 'Accept-Encoding' }, cacheControl: false, maxAge: YEAR_MS, dotfiles: 'deny' }, (err) => {
       if (err !== undefined && !res.headersSent) next();
     });
   });
