@@ -78,6 +78,26 @@ describe('mergeTypeMapping', () => {
     const dynamic = (path: string) => ({ name: 'text', 'name.keyword': 'keyword' })[path];
     expect(refusal(() => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'keyword' } } }), dynamic)).props).toEqual({ field: 'name', from: 'text', to: 'keyword' });
     expect(refusal(() => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'text', fields: { keyword: { type: 'long' } } } } }), dynamic)).props.field).toBe('name.keyword');
-    expect(mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'text', analyzer: 'english' } } }), dynamic).properties.name).toEqual({ type: 'text', analyzer: 'english' });
+    expect(mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'text', analyzer: 'standard' } } }), dynamic).properties.name).toEqual({ type: 'text', analyzer: 'standard' });
+  });
+
+  it('never changes what is indexed: analyzer, normalizer, scaling_factor (search analyzers may change)', () => {
+    const dynamic = (path: string) => ({ name: 'text', 'name.keyword': 'keyword' })[path];
+    expect(refusal(() => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'text', analyzer: 'english' } } }), dynamic)).message).toBe(
+      'Failed to parse mapping: Mapper for [name] conflicts with existing mapper: Cannot update parameter [analyzer] from [standard] to [english]',
+    );
+    expect(refusal(() => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { name: { type: 'text', fields: { keyword: { type: 'keyword', normalizer: 'lowercase' } } } } }), dynamic)).props.reason).toContain('[name.keyword]');
+    const english = mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { body: { type: 'text', analyzer: 'english' }, code: { type: 'keyword', normalizer: 'lowercase' }, price: { type: 'scaled_float', scaling_factor: 100 } } }));
+    expect(refusal(() => mergeTypeMapping(english, parseTypeMapping({ properties: { body: { type: 'text', analyzer: 'simple' } } }))).props.reason).toContain('Cannot update parameter [analyzer] from [english] to [simple]');
+    expect(refusal(() => mergeTypeMapping(english, parseTypeMapping({ properties: { body: { type: 'text' } } }))).props.reason).toContain('from [english] to [standard]');
+    expect(refusal(() => mergeTypeMapping(english, parseTypeMapping({ properties: { code: { type: 'keyword' } } }))).props.reason).toContain('Cannot update parameter [normalizer] from [lowercase] to [none]');
+    expect(refusal(() => mergeTypeMapping(english, parseTypeMapping({ properties: { price: { type: 'scaled_float', scaling_factor: 10 } } }))).props.reason).toContain('[scaling_factor] from [100] to [10]');
+    const searched = mergeTypeMapping(english, parseTypeMapping({ properties: { body: { type: 'text', analyzer: 'english', search_analyzer: 'standard' } } }));
+    expect(searched.properties.body).toEqual({ type: 'text', analyzer: 'english', search_analyzer: 'standard' });
+  });
+
+  it('needs the index analyzer beside the search analyzers (TextParams.Analyzers)', () => {
+    expect(refusal(() => parseTypeMapping({ properties: { body: { type: 'text', search_analyzer: 'standard' } } })).message).toBe('Failed to parse mapping: analyzer on field [body] must be set when search_analyzer is set');
+    expect(refusal(() => parseTypeMapping({ properties: { body: { type: 'text', analyzer: 'english', search_quote_analyzer: 'standard' } } })).message).toContain('analyzer and search_analyzer on field [body] must be set when search_quote_analyzer is set');
   });
 });

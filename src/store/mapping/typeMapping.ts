@@ -154,6 +154,11 @@ function checkParams(spec: Record<string, unknown>, type: string, path: string):
       throw new MappingError('invalid_mapping', { reason: `analyzer [${String(name)}] has not been configured in mappings (field [${path}]; built-in analyzers: ${ANALYZERS.join(', ')})` });
     }
   }
+  // TextParams.Analyzers: a search analyzer needs the index one, a search quote analyzer both
+  if (spec.search_analyzer !== undefined && spec.analyzer === undefined) throw new MappingError('invalid_mapping', { reason: `analyzer on field [${path}] must be set when search_analyzer is set` });
+  if (spec.search_quote_analyzer !== undefined && (spec.analyzer === undefined || spec.search_analyzer === undefined)) {
+    throw new MappingError('invalid_mapping', { reason: `analyzer and search_analyzer on field [${path}] must be set when search_quote_analyzer is set` });
+  }
   if (spec.normalizer !== undefined && !(NORMALIZERS as readonly unknown[]).includes(spec.normalizer)) {
     throw new MappingError('invalid_mapping', { reason: `normalizer [${String(spec.normalizer)}] not found for field [${path}]` });
   }
@@ -187,6 +192,7 @@ function mergeProperties(current: Record<string, FieldMapping>, incoming: Record
     const from = before !== undefined ? typeOf(before) : known(path);
     const to = typeOf(field);
     if (from !== undefined && from !== to) throw new MappingError('mapping_conflict', { field: path, from, to });
+    checkFixedParams(before, field, from, path);
     if (before === undefined) {
       checkKnownChildren(field, path, known);
       out[name] = field;
@@ -200,6 +206,29 @@ function mergeProperties(current: Record<string, FieldMapping>, incoming: Record
   return out;
 }
 
+/**
+ * The parameters Elasticsearch does not let a put mapping change (FieldMapper.Parameter not
+ * updateable): a text field's `analyzer`, a keyword field's `normalizer`, a scaled_float's
+ * `scaling_factor` (what is indexed depends on them). A field mapped dynamically has the defaults
+ * (standard analyzer, no normalizer).
+ */
+function checkFixedParams(before: FieldMapping | undefined, field: FieldMapping, from: string | undefined, path: string): void {
+  if (from === undefined) return;
+  const fixed: [string, unknown][] = [
+    ['analyzer', 'standard'],
+    ['normalizer', undefined],
+    ['scaling_factor', undefined],
+  ];
+  for (const [param, byDefault] of fixed) {
+    if (!FIELD_TYPES[from]?.includes(param)) continue;
+    const was = before === undefined ? byDefault : (before[param] ?? byDefault);
+    const now = field[param] ?? byDefault;
+    if (was !== now) {
+      throw new MappingError('invalid_mapping', { reason: `Mapper for [${path}] conflicts with existing mapper: Cannot update parameter [${param}] from [${String(was ?? 'none')}] to [${String(now ?? 'none')}]` });
+    }
+  }
+}
+
 /** A new object's fields may already be mapped (dynamically): their types cannot change either. */
 function checkKnownChildren(field: FieldMapping, path: string, known: (path: string) => string | undefined): void {
   for (const [key, children] of [['properties', field.properties], ['fields', field.fields]] as const) {
@@ -209,6 +238,7 @@ function checkKnownChildren(field: FieldMapping, path: string, known: (path: str
       const childPath = `${path}.${name}`;
       const from = known(childPath);
       if (from !== undefined && from !== typeOf(child)) throw new MappingError('mapping_conflict', { field: childPath, from, to: typeOf(child) });
+      checkFixedParams(undefined, child, from, childPath);
       checkKnownChildren(child, childPath, known);
     }
   }

@@ -2,6 +2,7 @@ import { parseTypeMapping, mergeTypeMapping, EMPTY_MAPPING } from '../../mapping
 import { applyDeclaredMapping, engineType } from './declaredMapping';
 import { IndexMapping } from './mapping';
 import { SearchIndex } from './searchIndex';
+import { compileMatcher } from './matcher';
 
 const declared = (body: unknown) => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping(body));
 const count = (index: SearchIndex, query: Record<string, unknown>) => (index.searchSliced({ query, from: 0, size: 0 }, null) as { total: number }).total;
@@ -99,4 +100,104 @@ describe('declared copy_to', () => {
     expect(count(index, { match: { full: 'turing' } })).toBe(1);
     expect(index.get('a')).toEqual({ first: 'Ada', last: 'Lovelace' });
   });
+});
+
+describe('declared analyzers and normalizers', () => {
+    const ids = (index: SearchIndex, query: Record<string, unknown>) => index.search({ query, from: 0, size: 10 }).hits.map((h) => h._id);
+    const english = () => {
+      const index = new SearchIndex();
+      index.declareMapping(
+        declared({
+          properties: {
+            body: { type: 'text', analyzer: 'english' },
+            exact: { type: 'text', analyzer: 'english', search_analyzer: 'whitespace' },
+            jp: { type: 'text', analyzer: 'cjk' },
+            code: { type: 'keyword', normalizer: 'lowercase' },
+            name: { type: 'text', fields: { lower: { type: 'keyword', normalizer: 'lowercase' } } },
+          },
+        }),
+      );
+      index.put('a', { body: 'The dogs are running the races', exact: 'Running dogs', jp: '東京都の天気', code: 'FR-75', name: 'Île-de-France' });
+      index.put('b', { body: 'A runner ran one race', exact: 'runner', jp: '京都', code: 'fr-13', name: 'Provence' });
+      return index;
+    };
+
+    it('a text field is indexed and searched with its analyzer: stems, stop words out, their positions kept', () => {
+      const index = english();
+      expect(ids(index, { match: { body: 'race' } })).toEqual(['a', 'b']); // a is shorter: 3 terms (dog run race), b 4
+      expect(ids(index, { match: { body: 'running dog' } })).toEqual(['a']);
+      expect(ids(index, { term: { body: 'race' } }).sort()).toEqual(['a', 'b']); // the stem is the term
+      expect(ids(index, { term: { body: 'races' } })).toEqual([]);
+      // "running the races" is run _ race: the phrase spans the removed stop word
+      expect(ids(index, { match_phrase: { body: 'running the races' } })).toEqual(['a']);
+      expect(ids(index, { match_phrase: { body: 'running races' } })).toEqual([]);
+      expect(ids(index, { match_phrase: { body: { query: 'running races', slop: 1 } } })).toEqual(['a']);
+      expect(ids(index, { match: { jp: '東京' } })).toEqual(['a']);
+      expect(ids(index, { match: { jp: '京都' } }).sort()).toEqual(['a', 'b']);
+      expect(ids(index, { match_phrase_prefix: { body: 'the dogs are ru' } })).toEqual(['a']);
+      expect(ids(index, { match_bool_prefix: { body: 'dogs ru' } })).toEqual(['a', 'b']);
+      expect(ids(index, { multi_match: { query: 'races', fields: ['body', 'jp'] } }).sort()).toEqual(['a', 'b']);
+      expect(ids(index, { query_string: { query: 'body:"running the races" AND body:dog*' } })).toEqual(['a']);
+      expect(ids(index, { simple_query_string: { query: 'races + runner', fields: ['body'] } })).toEqual(['b']);
+    });
+
+    it('search_analyzer and a query analyzer replace the index analyzer at search time', () => {
+      const index = english();
+      // whitespace keeps "Running": no such term (the index holds "run")
+      expect(ids(index, { match: { exact: 'Running' } })).toEqual([]);
+      expect(ids(index, { match: { exact: 'run' } })).toEqual(['a']);
+      expect(ids(index, { match: { exact: { query: 'Running', analyzer: 'english' } } })).toEqual(['a']);
+      expect(ids(index, { match: { body: { query: 'races', analyzer: 'keyword' } } })).toEqual([]);
+      expect(ids(index, { query_string: { query: 'Running', default_field: 'exact', analyzer: 'english' } })).toEqual(['a']);
+      expect(ids(index, { multi_match: { query: 'Running', fields: ['exact'], analyzer: 'simple' } })).toEqual([]);
+    });
+
+    it('cross_fields groups the fields by search analyzer', () => {
+      const index = english();
+      const query = { multi_match: { query: 'running dogs', type: 'cross_fields', fields: ['body', 'name', 'exact'] } };
+      expect(ids(index, query)).toEqual(['a']);
+      const explained = index.search({ query, from: 0, size: 1, explain: true }).hits[0] as { _explanation?: { description: string } };
+      expect(explained._explanation?.description).toContain('max of');
+    });
+
+    it('the highlighter re-analyzes with the index analyzer', () => {
+      const index = english();
+      const result = index.search({ query: { match: { body: 'race' } }, from: 0, size: 10, highlight: { fields: { body: {} } } });
+      expect(Object.fromEntries(result.hits.map((h) => [h._id, h.highlight]))).toEqual({
+        a: { body: ['The dogs are running the <em>races</em>'] },
+        b: { body: ['A runner ran one <em>race</em>'] },
+      });
+    });
+
+    it('normalizer lowercase: values and term-level query terms lower-cased, _source kept, aggregations and sort on the normalized terms', () => {
+      const index = english();
+      for (const query of [
+        { term: { code: 'fr-75' } },
+        { term: { code: 'FR-75' } },
+        { terms: { code: ['Fr-75', 'x'] } },
+        { prefix: { code: 'FR-7' } },
+        { wildcard: { code: 'F?-7*' } },
+        { regexp: { code: 'FR-7.' } },
+        { fuzzy: { code: 'FR-76' } },
+        { range: { code: { gte: 'FR-70', lte: 'FR-80' } } },
+        { match: { code: 'FR-75' } },
+        { query_string: { query: 'code:FR-7*' } },
+        { term: { 'name.lower': 'ÎLE-DE-FRANCE' } },
+      ]) {
+        expect({ query, ids: ids(index, query) }).toEqual({ query, ids: ['a'] });
+      }
+      expect(index.get('a')).toMatchObject({ code: 'FR-75' });
+      const result = index.search({ query: { match_all: {} }, from: 0, size: 10, sort: [{ code: 'desc' }], aggs: { codes: { terms: { field: 'code' } } } });
+      expect(result.hits.map((h) => h.sort)).toEqual([['fr-75'], ['fr-13']]);
+      expect((result.aggregations as { codes: { buckets: { key: string }[] } }).codes.buckets.map((b) => b.key)).toEqual(['fr-13', 'fr-75']);
+    });
+
+    it('a live-subscription matcher analyzes as the index does', () => {
+      const index = english();
+      const matcher = compileMatcher({ match_phrase: { body: 'running the races' } }, () => index.mappingCopy());
+      expect(matcher({ body: 'Cats were running these races' }, 'c')).toBe(true);
+      expect(matcher({ body: 'Cats were running fast races' }, 'd')).toBe(true); // any word in the stop word's place
+      expect(matcher({ body: 'Cats were running races' }, 'e')).toBe(false);
+      expect(compileMatcher({ term: { code: 'FR-1' } }, () => index.mappingCopy())({ code: 'fr-1' })).toBe(true);
+    });
 });

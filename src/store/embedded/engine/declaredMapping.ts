@@ -10,7 +10,8 @@
 import type { FieldMapping, TypeMapping } from '../../mapping/typeMapping';
 import { mappedFields, typeOf } from '../../mapping/typeMapping';
 import type { FieldType } from './fieldValues';
-import type { IndexMapping, MultiField } from './mapping';
+import type { FieldAnalyzers, IndexMapping, MultiField } from './mapping';
+import { STANDARD, analyzerByName } from './analysis/analyzers';
 import { compileDateFormat, isReadableDateFormat } from './dateFormat';
 import { declareGeoPoint } from './geo/geoColumn';
 
@@ -38,11 +39,20 @@ export function engineType(field: FieldMapping): FieldType | 'object' | null {
   return ENGINE_TYPES[typeOf(field)] ?? null;
 }
 
+/** A text field's analyzers: `analyzer` (standard by default), `search_analyzer` (`analyzer`'s by default), `search_quote_analyzer` (`search_analyzer`'s), as TextFieldMapper defaults them. */
+export function analyzersOf(field: FieldMapping): FieldAnalyzers {
+  const named = (name: unknown) => (typeof name === 'string' ? analyzerByName(name) : undefined);
+  const index = named(field.analyzer) ?? STANDARD;
+  const search = named(field.search_analyzer) ?? index;
+  return { index, search, searchQuote: named(field.search_quote_analyzer) ?? search };
+}
+
 const ignoreAboveOf = (field: FieldMapping): number | undefined => (typeof field.ignore_above === 'number' ? field.ignore_above : undefined);
 
 /** Declares every field of `mapping` in `index` and sets its `dynamic` (strict leaves new fields unindexed, as false does: refusing them is the write path's). */
 export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping): void {
   for (const { path, field, multiOf } of mappedFields(mapping.properties)) {
+    index.declareAnalysis(path, { analyzers: typeOf(field) === 'text' ? analyzersOf(field) : undefined, lowercase: typeOf(field) === 'keyword' ? field.normalizer === 'lowercase' : undefined });
     if (multiOf !== undefined) continue;
     const multi: MultiField[] = [];
     for (const [name, sub] of Object.entries(field.fields ?? {})) {

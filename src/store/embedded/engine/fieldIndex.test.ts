@@ -1,5 +1,6 @@
 import { FieldIndex, POSITION_INCREMENT_GAP } from './fieldIndex';
 import { intToByte4 } from './smallFloat';
+import { analyzerByName } from './analysis/analyzers';
 
 describe('FieldIndex', () => {
   it('indexes text with positions, norms and statistics', () => {
@@ -70,5 +71,19 @@ describe('FieldIndex', () => {
     expect(field.pointDocs(5)).toBeUndefined();
     expect(field.pointDocs(3)).toEqual(new Set([2]));
     expect(field.present.has(1)).toBe(false);
+  });
+
+  it("a text field's analyzer: its terms, a hole per removed stop word, lengths without them", () => {
+    const field = new FieldIndex('body', 'text', analyzerByName('english'));
+    field.add(0, ['The cats are here', 'cats of the house']);
+    expect(field.postings('cat')).toEqual(new Map([[0, [1, 4 + POSITION_INCREMENT_GAP]]]));
+    expect(field.postings('here')).toEqual(new Map([[0, [3]]]));
+    expect(field.postings('hous')).toEqual(new Map([[0, [7 + POSITION_INCREMENT_GAP]]]));
+    expect(field.postings('the')).toBeUndefined();
+    expect(field.norm(0)).toBe(intToByte4(4));
+    expect(field.sumTotalTermFreq).toBe(4);
+    field.remove(0);
+    expect(field.sumTotalTermFreq).toBe(0);
+    expect(field.docCount).toBe(0);
   });
 });

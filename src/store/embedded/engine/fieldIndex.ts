@@ -3,7 +3,10 @@
  *
  * - text: terms with frequencies (postings, see termPostings.ts), the token stream of each document
  *   (term ids in position order, for phrase positions; position_increment_gap 100 between the values
- *   of a multi-valued field), one norm byte per document (SmallFloat of the number of tokens);
+ *   of a multi-valued field, a HOLE for each position a removed stop word left empty), one norm byte
+ *   per document (SmallFloat of the number of tokens: holes do not count, as Lucene's
+ *   FieldInvertState.length); the terms are the field's analyzer's (`analyzer`: standard unless the
+ *   mapping names another);
  * - keyword and boolean: terms without frequencies or norms (index_options docs), doc values
  *   (keyword: the sorted set of distinct terms; boolean: 0/1) for sorting;
  * - long, float, date: "points" (one posting list per distinct value, and the values in order for
@@ -22,6 +25,7 @@
  * Elasticsearch's on a freshly indexed (or force-merged) index.
  */
 import { TokenBounds, analyzeText, scanAscii } from './analyzer';
+import { Analyzer, STANDARD } from './analysis/analyzers';
 import { Bitset, hasBit } from './bitset';
 import { FieldType, booleanTerm } from './fieldValues';
 import { ForwardIndex } from './forwardIndex';
@@ -45,6 +49,9 @@ export const POSITION_INCREMENT_GAP = 100;
 
 /** Marks the boundary between two values in a text field's token stream. */
 export const GAP = -1;
+
+/** A position without a term in a text field's token stream (a stop word the analyzer removed). */
+export const HOLE = -2;
 
 const compareNumbers = (a: number, b: number) => a - b;
 
@@ -107,6 +114,8 @@ export class FieldIndex {
   constructor(
     readonly name: string,
     readonly type: FieldType,
+    /** text: the analyzer of its values (the mapping's `analyzer`), fixed for the field's life. */
+    readonly analyzer: Analyzer = STANDARD,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'date';
     this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(type === 'text'));
@@ -212,7 +221,7 @@ export class FieldIndex {
       if (end === tokens.from(doc) || !hasBit(present, doc)) continue;
       for (let i = tokens.from(doc); i < end; i++) {
         const t = entries[i];
-        if (t === GAP) continue;
+        if (t < 0) continue; // GAP, HOLE
         if (text) {
           if (stamps[t] === doc + 1) continue;
           stamps[t] = doc + 1;
@@ -234,7 +243,7 @@ export class FieldIndex {
       if (end === tokens.from(doc) || !hasBit(present, doc)) continue;
       for (let i = tokens.from(doc); i < end; i++) {
         const t = entries[i];
-        if (t === GAP) continue;
+        if (t < 0) continue; // GAP, HOLE
         if (!text) {
           terms.push(t, doc);
           added++;
@@ -290,6 +299,10 @@ export class FieldIndex {
     for (let v = 0; v < values.length; v++) {
       if (v > 0) tokens.push(GAP);
       const text = values[v];
+      if (this.analyzer !== STANDARD) {
+        length += this.addAnalyzed(text);
+        continue;
+      }
       const count = scanAscii(text, BOUNDS);
       if (count >= 0) {
         lastScanned = text;
@@ -324,6 +337,18 @@ export class FieldIndex {
     this.docCount += 1;
     this.sumTotalTermFreq += length;
     if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
+  }
+
+  /** One value's tokens by the field's (non-standard) analyzer, a HOLE where a removed token left a position empty; returns how many tokens. */
+  private addAnalyzed(text: string): number {
+    const terms = this.terms as TermPostings;
+    const tokens = this.tokens as ForwardIndex;
+    const analyzed = this.analyzer.tokens(text);
+    for (let i = 0; i < analyzed.length; i++) {
+      for (let skipped = analyzed[i].positionIncrement - 1; skipped > 0; skipped--) tokens.push(HOLE);
+      tokens.push(terms.intern(analyzed[i].term));
+    }
+    return analyzed.length;
   }
 
   /** Distinct terms, already in UTF-8 order. */
@@ -401,7 +426,7 @@ export class FieldIndex {
     let distinct = 0;
     for (let i = from; i < to; i++) {
       const t = tokens.entries[i];
-      if (t === GAP) continue;
+      if (t < 0) continue; // GAP, HOLE
       length++;
       if (inverted && stamp[t] !== doc + 1) {
         stamp[t] = doc + 1;
@@ -435,6 +460,10 @@ export class FieldIndex {
       const e = entries[i];
       if (e === GAP) {
         position += POSITION_INCREMENT_GAP;
+        continue;
+      }
+      if (e === HOLE) {
+        position += 1; // a stop word the analyzer removed
         continue;
       }
       position += 1;

@@ -112,6 +112,7 @@ export class InvertedIndex {
     const key = this.freeKey(id);
     const doc = this.nextDoc++;
     this.valueAt = 0;
+    this.mapping = mapping;
     mapping.walk(source, this.collect);
     let set = 0;
     const touched = this.touched;
@@ -138,6 +139,8 @@ export class InvertedIndex {
    */
   private readonly lastFields: FieldIndex[] = [];
   private valueAt = 0;
+  /** The mapping of the document being added (a new text field takes its analyzer from it). */
+  private mapping: IndexMapping | null = null;
   private readonly collect: ValueSink = (name, type, value) => {
     const i = this.valueAt++;
     let field = i < this.lastFields.length ? this.lastFields[i] : undefined;
@@ -242,7 +245,8 @@ export class InvertedIndex {
   private fieldIndex(name: string, type: FieldType): FieldIndex {
     let index = this.fields.get(name);
     if (index === undefined) {
-      this.fields.set(name, (index = new FieldIndex(name, type)));
+      const analyzer = type === 'text' && this.mapping !== null ? this.mapping.analyzersOf(name).index : undefined;
+      this.fields.set(name, (index = new FieldIndex(name, type, analyzer)));
       index.ordinal = this.fields.size - 1;
     }
     return index;

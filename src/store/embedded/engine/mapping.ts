@@ -21,6 +21,8 @@
  * mapped and not indexed: they stay in the stored `_source` only (queries on them match nothing, as
  * on any unmapped field). An explicit `text` field has no `.keyword` sub-field, as in Elasticsearch.
  */
+import { Analyzer, STANDARD } from './analysis/analyzers';
+import { lowerCase } from './analysis/lowerCase';
 import { isDateString } from './dates';
 import { FieldType, toBoolean, toDate, toFloat, toKeyword, toLong, toText } from './fieldValues';
 import { isPlainObject } from './json';
@@ -77,6 +79,19 @@ export interface MultiField {
   ignoreAbove?: number;
 }
 
+/**
+ * A text field's analyzers, as Elasticsearch's TextFieldMapper has them: `analyzer` (index time),
+ * `search_analyzer` (queries; defaults to `analyzer`), `search_quote_analyzer` (phrases; defaults
+ * to `search_analyzer`).
+ */
+export interface FieldAnalyzers {
+  readonly index: Analyzer;
+  readonly search: Analyzer;
+  readonly searchQuote: Analyzer;
+}
+
+export const STANDARD_ANALYZERS: FieldAnalyzers = Object.freeze({ index: STANDARD, search: STANDARD, searchQuote: STANDARD });
+
 export class IndexMapping {
   private readonly slots = new Map<string, Slot>();
   /** text field -> its keyword sub-field. */
@@ -95,6 +110,10 @@ export class IndexMapping {
   private readonly nullValues = new Map<string, unknown>();
   /** Declared fields' `copy_to`: the fields their values are also indexed in. */
   private readonly copyTo = new Map<string, string[]>();
+  /** Declared text fields' analyzers other than the standard ones. */
+  private readonly analyzers = new Map<string, FieldAnalyzers>();
+  /** Declared keyword fields with `normalizer: lowercase`. */
+  private readonly lowercased = new Set<string>();
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -112,6 +131,8 @@ export class IndexMapping {
     for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
     for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
     for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
+    for (const [field, analyzers] of this.analyzers) copy.analyzers.set(field, analyzers);
+    for (const field of this.lowercased) copy.lowercased.add(field);
     return copy;
   }
 
@@ -152,6 +173,35 @@ export class IndexMapping {
     if (rules.dateParser !== undefined) this.dateParsers.set(field, rules.dateParser);
     if (rules.copyTo !== undefined && rules.copyTo.length > 0) this.copyTo.set(field, rules.copyTo);
     if (rules.nullValue !== undefined) this.nullValues.set(field, rules.nullValue);
+  }
+
+  /**
+   * A declared field's analysis: a text field's analyzers, a keyword field's `normalizer`
+   * (`lowercase`: values indexed lower-cased, query terms too). The index analyzer of a field that
+   * holds documents never changes (the mapping rules refuse it); the search analyzers may.
+   */
+  declareAnalysis(field: string, analysis: { analyzers?: FieldAnalyzers; lowercase?: boolean }): void {
+    if (analysis.analyzers !== undefined) {
+      if (analysis.analyzers.index === STANDARD && analysis.analyzers.search === STANDARD && analysis.analyzers.searchQuote === STANDARD) this.analyzers.delete(field);
+      else this.analyzers.set(field, analysis.analyzers);
+    }
+    if (analysis.lowercase === true) this.lowercased.add(field);
+    else if (analysis.lowercase === false) this.lowercased.delete(field);
+  }
+
+  /** A text field's analyzers (the standard analyzer's unless declared otherwise). */
+  analyzersOf(field: string): FieldAnalyzers {
+    return this.analyzers.size === 0 ? STANDARD_ANALYZERS : (this.analyzers.get(field) ?? STANDARD_ANALYZERS);
+  }
+
+  /** Whether a keyword field's values and query terms are lower-cased (`normalizer: lowercase`). */
+  isLowercased(field: string): boolean {
+    return this.lowercased.size > 0 && this.lowercased.has(field);
+  }
+
+  /** A keyword term as the field's normalizer makes it (KeywordFieldMapper: values and term-level query terms alike). */
+  normalizeKeyword(field: string, term: string): string {
+    return this.isLowercased(field) ? lowerCase(term) : term;
   }
 
   /** Elasticsearch's `dynamic` of the whole type: true maps new fields, false and strict leave them in `_source`. */
@@ -319,8 +369,9 @@ export class IndexMapping {
       slot = type;
     }
     const parseDate = slot === 'date' && this.dateParsers.size > 0 ? this.dateParsers.get(path) : undefined;
-    const coerced = parseDate !== undefined ? parseDate(value) : coerce(slot, value);
+    let coerced = parseDate !== undefined ? parseDate(value) : coerce(slot, value);
     if (coerced === null) return;
+    if (slot === 'keyword' && this.lowercased.size > 0 && this.lowercased.has(path)) coerced = lowerCase(coerced as string);
     if (this.multiFields.size > 0 || this.ignoreAbove.size > 0) this.declaredExtras(path, slot, value, coerced, out);
     else out(path, slot, coerced);
     if (this.copyTo.size > 0 && this.copyTo.has(path)) this.copyValue(path, value, out);
@@ -341,7 +392,7 @@ export class IndexMapping {
       }
       if (slot === 'object') continue;
       const c = coerce(slot, value);
-      if (c !== null) out(target, slot, c);
+      if (c !== null) out(target, slot, slot === 'keyword' ? this.normalizeKeyword(target, c as string) : c);
     }
   }
 
@@ -352,7 +403,7 @@ export class IndexMapping {
     for (const m of this.multiFields.get(path) ?? []) {
       const c = coerce(m.type, value);
       if (c === null || (m.ignoreAbove !== undefined && typeof c === 'string' && c.length > m.ignoreAbove)) continue;
-      out(m.path, m.type, c);
+      out(m.path, m.type, m.type === 'keyword' ? this.normalizeKeyword(m.path, c as string) : c);
     }
   }
 }

@@ -31,6 +31,12 @@ export interface Analyzer {
   tokens(text: string): Token[];
   /** Their terms alone, in order (positions: see `tokens` when a filter removes tokens). */
   terms(text: string): string[];
+  /**
+   * A term of a term-level query as the analyzer normalizes it (Lucene's Analyzer.normalize: only the
+   * filters that work per character: lower case, and CJK width folding for `cjk`; nothing for
+   * `whitespace` and `keyword`): what a prefix, wildcard, fuzzy or range of a query string searches.
+   */
+  normalize(text: string): string;
 }
 
 /** StandardTokenizer's tokens, each term passed through `term`. */
@@ -54,28 +60,54 @@ const notWhitespace = (cp: number) => !isWhitespace(cp);
 const same = (t: string) => t;
 const termsOf = (tokens: readonly Token[]) => tokens.map((t) => t.term);
 
-function analyzer(name: AnalyzerName, tokens: (text: string) => Token[], terms: (text: string) => string[] = (text) => termsOf(tokens(text))): Analyzer {
-  return { name, tokens, terms };
+function analyzer(name: AnalyzerName, normalize: (text: string) => string, tokens: (text: string) => Token[], terms: (text: string) => string[] = (text) => termsOf(tokens(text))): Analyzer {
+  return { name, tokens, terms, normalize };
 }
 
 const ANALYZERS: ReadonlyMap<string, Analyzer> = new Map(
   [
-    analyzer('standard', (text) => standardTokens(text, lowerCase), analyzeText),
-    analyzer('simple', (text) => charTokens(text, isLetter, lowerCase)),
-    analyzer('whitespace', (text) => charTokens(text, notWhitespace, same)),
-    analyzer('stop', (text) => stopFilter(charTokens(text, isLetter, lowerCase), ENGLISH_STOP_WORDS)),
-    analyzer('keyword', (text) => [{ term: text, start: 0, end: text.length, positionIncrement: 1, type: 'word' }]),
-    analyzer('english', (text) =>
+    analyzer('standard', lowerCase, (text) => standardTokens(text, lowerCase), analyzeText),
+    analyzer('simple', lowerCase, (text) => charTokens(text, isLetter, lowerCase)),
+    analyzer('whitespace', same, (text) => charTokens(text, notWhitespace, same)),
+    analyzer('stop', lowerCase, (text) => stopFilter(charTokens(text, isLetter, lowerCase), ENGLISH_STOP_WORDS)),
+    analyzer('keyword', same, (text) => [{ term: text, start: 0, end: text.length, positionIncrement: 1, type: 'word' }]),
+    analyzer('english', lowerCase, (text) =>
       stopFilter(
         standardTokens(text, (t) => lowerCase(removePossessive(t))),
         ENGLISH_STOP_WORDS,
       ).map((token) => ({ ...token, term: porterStem(token.term) })),
     ),
-    analyzer('cjk', (text) => stopFilter(cjkBigrams(standardTokens(text, (t) => lowerCase(cjkWidth(t)))), CJK_STOP_WORDS)),
+    analyzer('cjk', (text) => lowerCase(cjkWidth(text)), (text) => stopFilter(cjkBigrams(standardTokens(text, (t) => lowerCase(cjkWidth(t)))), CJK_STOP_WORDS)),
   ].map((a) => [a.name, a]),
 );
 
 /** The analyzer Elasticsearch calls `name`, or undefined when there is none by that name here. */
 export function analyzerByName(name: string): Analyzer | undefined {
   return ANALYZERS.get(name);
+}
+
+/** The standard analyzer (every text field's unless its mapping names another). */
+export const STANDARD: Analyzer = ANALYZERS.get('standard') as Analyzer;
+
+/** A text analyzed for a query: its terms and the position of each (Lucene's QueryBuilder: -1 plus the increments, so a removed stop word leaves a gap). */
+export interface AnalyzedTerms {
+  readonly terms: string[];
+  readonly positions: number[];
+}
+
+/** The terms of `text` with their positions; the standard analyzer's positions are 0, 1, 2... */
+export function analyzeTerms(analyzer: Analyzer, text: string): AnalyzedTerms {
+  if (analyzer === STANDARD) {
+    const terms = analyzeText(text);
+    return { terms, positions: terms.map((_, i) => i) };
+  }
+  const terms: string[] = [];
+  const positions: number[] = [];
+  let position = -1;
+  for (const token of analyzer.tokens(text)) {
+    position += token.positionIncrement;
+    terms.push(token.term);
+    positions.push(position);
+  }
+  return { terms, positions };
 }

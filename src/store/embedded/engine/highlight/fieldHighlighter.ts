@@ -31,7 +31,7 @@ import { formatPassagesSteps } from './formatter';
 import { JdkSentenceIterator } from './jdkSentenceIterator';
 import { FieldOptions } from './options';
 import { OffsetMatch, Passage, bestPassagesSteps } from './passages';
-import { Analysis, FieldText, VALUE_SEPARATOR, fieldTextSteps } from './tokens';
+import { Analysis, FieldText, VALUE_SEPARATOR, fieldTextSteps, isTextAnalysis } from './tokens';
 import { WORD_WALK, WalkIterator } from './walkIterator';
 
 /** What is known of the field to highlight. */
@@ -57,7 +57,7 @@ const INT_MAX = 2147483647;
 export const wordIterator = (): WalkIterator => new WalkIterator(WORD_WALK);
 
 export function breakIteratorFor(analysis: Analysis, options: FieldOptions): { breaks: SplittingBreakIterator; maxPassages: number } {
-  if (options.numberOfFragments === 0 || analysis !== 'standard') {
+  if (options.numberOfFragments === 0 || !isTextAnalysis(analysis)) {
     return { breaks: new SplittingBreakIterator(wholeIterator(), VALUE_SEPARATOR), maxPassages: options.numberOfFragments === 0 ? INT_MAX - 1 : options.numberOfFragments };
   }
   const sentences = new JdkSentenceIterator();

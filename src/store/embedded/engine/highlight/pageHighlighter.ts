@@ -41,7 +41,11 @@ import { FieldSpec, highlightFieldSteps } from './fieldHighlighter';
 import { TermTest, leafTests } from './leafTests';
 import { Highlight } from './options';
 import { OffsetMatch } from './passages';
-import { FieldText } from './tokens';
+import { Analysis, FieldText } from './tokens';
+import { Analyzer, STANDARD } from '../analysis/analyzers';
+
+/** A text field's analysis for the highlighter: its index analyzer ('standard' takes the fast path). */
+const highlightAnalysis = (analyzer: Analyzer): Analysis => (analyzer === STANDARD ? 'standard' : analyzer);
 import { DocumentMatches, weightMatchesSteps } from './weightMatches';
 
 interface CompiledQuery {
@@ -124,7 +128,7 @@ export class PageHighlighter {
           ? []
           : [field.pattern];
       for (const name of matched) {
-        const analysis = mapping.type(name) === 'text' ? 'standard' : 'keyword';
+        const analysis: Analysis = mapping.type(name) === 'text' ? highlightAnalysis(mapping.analyzersOf(name).index) : mapping.isLowercased(name) ? 'lowercase' : 'keyword';
         byName.set(name, { name, analysis, options: field.options, compiled: built });
       }
     }

@@ -6,8 +6,11 @@
  *   value is analyzed alone, its offsets shifted to where it sits in the joined text, the first token
  *   of each value after the first one position_increment_gap (100) positions further
  *   (AnalysisOffsetStrategy.MultiValueTokenStream).
- * - Text fields: the standard analyzer (../analyzer.ts), the same tokens the index holds, with their
- *   offsets in the value. Keyword (and other) fields: the keyword analyzer, the whole value one token.
+ * - Text fields: the field's index analyzer (the unified highlighter re-analyzes with it): the
+ *   standard analyzer (../analyzer.ts) unless the mapping names another (analysis/analyzers.ts, a
+ *   value analyzed at once), the same tokens the index holds, with their offsets in the value and
+ *   their positions (a removed stop word leaves a gap). Keyword (and other) fields: the keyword
+ *   analyzer, the whole value one token (lower-cased with `normalizer: lowercase`).
  * - `maxOffset` (the request's `max_analyzed_offset`): in each value, analysis stops at the first
  *   token starting beyond it (LimitTokenOffsetFilter, Elasticsearch's LimitTokenOffsetAnalyzer).
  *
@@ -16,6 +19,8 @@
  * the text without cutting a string out of it for ASCII words: ../termHash.ts), and the analysis runs
  * as steps that check the search's budget every thousand tokens or piece of text.
  */
+import { Analyzer } from '../analysis/analyzers';
+import { lowerCase } from '../analysis/lowerCase';
 import { TokenBounds, TokenSink, tokenizePiece } from '../analyzer';
 import { Budget, CHECK_EVERY, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { POSITION_INCREMENT_GAP } from '../fieldIndex';
@@ -47,7 +52,11 @@ export interface FieldText {
   readonly terms: TermHash;
 }
 
-export type Analysis = 'standard' | 'keyword';
+/** A text field's analyzer ('standard': its fast path; another analyzer), or a keyword field's whole value ('lowercase': with `normalizer: lowercase`). */
+export type Analysis = 'standard' | 'keyword' | 'lowercase' | Analyzer;
+
+/** Whether the field is a text field (its values cut into words, position_increment_gap between them). */
+export const isTextAnalysis = (analysis: Analysis): boolean => analysis !== 'keyword' && analysis !== 'lowercase';
 
 /** Receives a token of a value: its term's id, its offsets in the value; false stops the analysis of the value. */
 type Emit = (id: number, start: number, end: number) => boolean;
@@ -112,14 +121,21 @@ export function* fieldTextSteps(values: readonly string[], analysis: Analysis, m
   let valueStart = 0;
   for (let v = 0; v < values.length; v++) {
     const value = values[v];
-    if (v > 0) position += analysis === 'standard' ? POSITION_INCREMENT_GAP : 0;
+    if (v > 0) position += isTextAnalysis(analysis) ? POSITION_INCREMENT_GAP : 0;
     const emit: Emit = (id, start, end) => {
       if (start > maxOffset) return false;
       out.push(id, ++position, valueStart + start, valueStart + end);
       return true;
     };
     if (analysis === 'standard') yield* standardValue(value, dict, emit, budget);
-    else emit(dict.intern(value), 0, value.length);
+    else if (analysis === 'keyword' || analysis === 'lowercase') emit(dict.intern(analysis === 'keyword' ? value : lowerCase(value)), 0, value.length);
+    else {
+      for (const token of analysis.tokens(value)) {
+        position += token.positionIncrement - 1;
+        if (!emit(dict.intern(token.term), token.start, token.end)) break;
+      }
+      if (budget.due()) yield;
+    }
     valueStart += value.length + 1;
   }
   return out.done(text, dict);

@@ -3,8 +3,9 @@
  * several of them (a first and a last name). As Elasticsearch's MultiMatchQueryParser
  * (buildCrossFieldQuery, CrossFieldsQueryBuilder, blendTerms):
  *
- * - the fields are grouped by their analyzer: text fields (standard), and all the others (keyword
- *   analyzer: the value whole); an `analyzer` given puts every field in one group;
+ * - the fields are grouped by their search analyzer: text fields by theirs (standard unless the
+ *   mapping names another), keyword fields with `normalizer: lowercase` together, all the others
+ *   (keyword analyzer: the value whole) together; an `analyzer` given puts every field in one group;
  * - in each group the text is analyzed once; with one field, the group is that field's `match`
  *   query (its boost applied around it); with several, each token is a BlendedTermQuery over the
  *   group's fields (blendedTerm.ts: blended document frequencies, each field's boost on its
@@ -17,7 +18,7 @@
  * A value a field cannot hold (a word for a number) is an error, or matches nothing there when
  * lenient (the default with `fields: ["*"]`).
  */
-import { analyzeText } from '../analyzer';
+import { Analyzer } from '../analysis/analyzers';
 import { toText } from '../fieldValues';
 import { describe } from '../json';
 import { LQuery, MATCH_ALL, booleanQuery, disMax, matchNone, withBoost } from '../lucene/query';
@@ -25,7 +26,7 @@ import { ZeroTermsQuery } from './analyzedQuery';
 import { blendedTermQuery } from './blendedTerm';
 import { BuildContext } from './context';
 import { exactQuery, fieldType } from './fieldQueries';
-import { leniently } from './fullText';
+import { leniently, searchAnalyzer } from './fullText';
 import { applyMinimumShouldMatch } from './minimumShouldMatch';
 import { invalid } from './params';
 
@@ -35,8 +36,8 @@ export interface CrossFieldsOptions {
   readonly tieBreaker: number;
   readonly lenient: boolean;
   readonly zeroTermsQuery: ZeroTermsQuery;
-  /** `analyzer` when given (only "standard" exists), else null: each field's own. */
-  readonly analyzer: 'standard' | null;
+  /** `analyzer` when given, else null: each field's own. */
+  readonly analyzer: Analyzer | null;
   readonly where: string;
 }
 
@@ -59,8 +60,8 @@ function blendToken(ctx: BuildContext, token: string, fields: readonly [string, 
 }
 
 /** One group's query: its tokens, each a term query (one field) or blended (several). */
-function groupQuery(ctx: BuildContext, text: string, fields: readonly [string, number][], keywordAnalyzed: boolean, options: CrossFieldsOptions): LQuery {
-  const tokens = keywordAnalyzed ? [text] : analyzeText(text);
+function groupQuery(ctx: BuildContext, text: string, fields: readonly [string, number][], analyzer: Analyzer | null, options: CrossFieldsOptions): LQuery {
+  const tokens = analyzer === null ? [text] : analyzer.terms(text);
   const tokenQuery = (token: string): LQuery => (fields.length === 1 ? fieldTermQuery(ctx, fields[0][0], token, options) : blendToken(ctx, token, fields, options));
   let query: LQuery;
   if (tokens.length === 0) query = options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no tokens');
@@ -77,12 +78,16 @@ function groupQuery(ctx: BuildContext, text: string, fields: readonly [string, n
 export function crossFieldsQuery(ctx: BuildContext, fields: ReadonlyMap<string, number>, value: string | number | boolean, options: CrossFieldsOptions): LQuery {
   const text = toText(value);
   if (text === null) throw invalid(`a query text at ${options.where} must be a string, a number or a boolean, got ${describe(value)}`);
-  const analyzed: [string, number][] = [];
-  const keyword: [string, number][] = [];
-  for (const [field, boost] of fields) (options.analyzer !== null || fieldType(ctx, field) === 'text' ? analyzed : keyword).push([field, boost]);
-  const groups: LQuery[] = [];
-  if (analyzed.length > 0) groups.push(groupQuery(ctx, text, analyzed, false, options));
-  if (keyword.length > 0) groups.push(groupQuery(ctx, text, keyword, true, options));
+  // by search analyzer, in order of first field (null: the keyword analyzer, or a keyword field's normalizer, whose terms exactQuery normalizes)
+  const byAnalyzer = new Map<string, { analyzer: Analyzer | null; fields: [string, number][] }>();
+  for (const [field, boost] of fields) {
+    const analyzer = options.analyzer !== null || fieldType(ctx, field) === 'text' ? searchAnalyzer(ctx, field, options.analyzer, false) : null;
+    const key = analyzer !== null ? `analyzer:${analyzer.name}` : ctx.mapping.isLowercased(field) ? 'normalizer:lowercase' : 'keyword';
+    let group = byAnalyzer.get(key);
+    if (group === undefined) byAnalyzer.set(key, (group = { analyzer, fields: [] }));
+    group.fields.push([field, boost]);
+  }
+  const groups = [...byAnalyzer.values()].map((group) => groupQuery(ctx, text, group.fields, group.analyzer, options));
   if (groups.length === 0) return options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no field');
   return groups.length === 1 ? groups[0] : disMax(groups, options.tieBreaker);
 }

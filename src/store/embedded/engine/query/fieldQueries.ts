@@ -2,7 +2,8 @@
  * What a query value means for a field of each type: MappedFieldType.termQuery and friends.
  *
  * - text, keyword: a BM25-scored TermQuery on the value as given (not analyzed: `term` on a text
- *   field must name the lowercased token);
+ *   field must name the lowercased token), a keyword field's `normalizer` applied to it
+ *   (KeywordFieldType.indexedValueForSearch);
  * - boolean: a scored TermQuery on the indexed "T" or "F";
  * - long, float: a constant-score point query (a long with a decimal part matches nothing);
  * - date: a constant-score range over the value's date math, the upper bound rounded up
@@ -84,7 +85,7 @@ export function exactQuery(ctx: BuildContext, field: string, value: unknown, whe
       return idsIn([stringTerm(value, where)]);
     case 'text':
     case 'keyword': {
-      const term = stringTerm(value, where);
+      const term = type === 'keyword' ? ctx.mapping.normalizeKeyword(field, stringTerm(value, where)) : stringTerm(value, where);
       if (!caseInsensitive) return termQuery(field, term);
       // AutomatonQueries.caseInsensitiveTermQuery: ASCII letters in either case
       const key = `caseInsensitiveTerm:${JSON.stringify(term)}`;
@@ -120,7 +121,10 @@ export function anyOfQuery(ctx: BuildContext, field: string, values: readonly un
     case 'keyword':
       return termsIn(
         field,
-        values.map((v, i) => toText(v) ?? stringTerm(v, `${where}[${i}]`)),
+        values.map((v, i) => {
+          const term = toText(v) ?? stringTerm(v, `${where}[${i}]`);
+          return type === 'keyword' ? ctx.mapping.normalizeKeyword(field, term) : term;
+        }),
       );
     case 'boolean':
       return termsIn(

@@ -11,9 +11,11 @@ describe('full-text parameters', () => {
     expect(readSlop('match', { slop: 3 }, 'p')).toBe(3);
   });
 
-  it('accept only the standard analyzer and check inert parameters', () => {
-    expect(() => readAnalyzer('match', { analyzer: 'standard' }, 'p')).not.toThrow();
-    expect(() => readAnalyzer('match', { analyzer: 'english' }, 'p')).toThrow('analyzer "english" is not supported at p.analyzer');
+  it('accept the named analyzers and check inert parameters', () => {
+    expect(readAnalyzer('match', { analyzer: 'standard' }, 'p')?.name).toBe('standard');
+    expect(readAnalyzer('match', { analyzer: 'english' }, 'p')?.name).toBe('english');
+    expect(readAnalyzer('match', {}, 'p')).toBeNull();
+    expect(() => readAnalyzer('match', { analyzer: 'french' }, 'p')).toThrow('[match] analyzer [french] not found at p.analyzer (built-in analyzers: standard, simple, whitespace, stop, keyword, english, cjk)');
     expect(() => readInertParams('match', { max_expansions: 0 }, 'p')).toThrow('max_expansions');
     expect(() => readInertParams('match', { prefix_length: 2, fuzzy_transpositions: false }, 'p')).not.toThrow();
   });

@@ -3,16 +3,30 @@
  */
 import { InvalidQueryError } from '../../../port';
 import { JsonObject, hasOwn } from '../json';
+import { ANALYZER_NAMES, Analyzer, analyzerByName } from '../analysis/analyzers';
 import { LQuery, matchNone } from '../lucene/query';
 import { ZeroTermsQuery } from './analyzedQuery';
+import { BuildContext } from './context';
 import { at, invalid, readBoolean, readEnum, readInteger, readString } from './params';
 
-/** The only analyzer there is: the fields' own (standard for text). Returns it when named (null when not). */
-export function readAnalyzer(clause: string, obj: JsonObject, path: string): 'standard' | null {
-  if (!hasOwn(obj, 'analyzer')) return null;
-  const name = readString(clause, 'analyzer', obj.analyzer, at(path, 'analyzer'));
-  if (name !== 'standard') throw invalid(`[${clause}] analyzer ${JSON.stringify(name)} is not supported at ${at(path, 'analyzer')} (only "standard")`);
-  return name;
+/** A query's own `analyzer` (or `quote_analyzer`): one of the named analyzers (analysis/analyzers.ts), null when not given. */
+export function readAnalyzer(clause: string, obj: JsonObject, path: string, key = 'analyzer'): Analyzer | null {
+  if (!hasOwn(obj, key)) return null;
+  const name = readString(clause, key, obj[key], at(path, key));
+  const analyzer = analyzerByName(name);
+  if (analyzer === undefined) throw invalid(`[${clause}] analyzer [${name}] not found at ${at(path, key)} (built-in analyzers: ${ANALYZER_NAMES.join(', ')})`);
+  return analyzer;
+}
+
+/**
+ * The analyzer a full-text query analyzes its text with on a text field (MatchQueryParser.getAnalyzer):
+ * the query's own `analyzer` when given, else the field's `search_quote_analyzer` for phrases, its
+ * `search_analyzer` otherwise.
+ */
+export function searchAnalyzer(ctx: BuildContext, field: string, override: Analyzer | null, quoted: boolean): Analyzer {
+  if (override !== null) return override;
+  const analyzers = ctx.mapping.analyzersOf(field);
+  return quoted ? analyzers.searchQuote : analyzers.search;
 }
 
 export function readZeroTerms(clause: string, obj: JsonObject, path: string): ZeroTermsQuery {

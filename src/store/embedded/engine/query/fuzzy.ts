@@ -70,6 +70,8 @@ export function fuzzyQuery(ctx: BuildContext, field: string, value: string, opti
   if (type !== 'text' && type !== 'keyword') {
     throw invalid(`Can only use fuzzy queries on keyword and text fields - not on [${field}] which is of type [${type === 'id' ? '_id' : type}] (at ${where})`);
   }
+  // StringFieldType.fuzzyQuery: indexedValueForSearch, a keyword field's normalizer applied
+  if (type === 'keyword') value = ctx.mapping.normalizeKeyword(field, value);
   const maxEdits = editsFor(options.fuzziness, value);
   const rewrite = options.rewrite ?? { kind: 'top_terms_blended', size: options.maxExpansions };
   // the value alone: the term query every scoring rewrite makes of one term of boost 1

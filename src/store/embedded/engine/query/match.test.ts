@@ -75,7 +75,7 @@ describe('match', () => {
     expect(() => search({ match: { name: { operator: 'or' } } })).toThrow('needs a "query"');
     expect(() => search({ match: { name: { query: 'x', operator: 'xor' } } })).toThrow('operator');
     expect(() => search({ match: { name: ['x'] } })).toThrow(InvalidQueryError);
-    expect(() => search({ match: { name: { query: 'x', analyzer: 'whitespace' } } })).toThrow('analyzer');
+    expect(() => search({ match: { name: { query: 'x', analyzer: 'french' } } })).toThrow('[match] analyzer [french] not found at query.match.name.analyzer');
     expect(() => search({ match: { name: { query: 'x', minimum_should_match: '2x' } } })).toThrow('minimum_should_match');
   });
 });

@@ -31,13 +31,13 @@ export const parseMatch: ClauseParser = (body, path) => {
   const boost = boostOf('match', raw, where);
   const zeroTermsQuery = readZeroTerms('match', raw, where);
   const lenient = readLenient('match', raw, where) ?? false;
-  readAnalyzer('match', raw, where);
+  const analyzer = readAnalyzer('match', raw, where);
   readInertParams('match', raw, where);
   const fuzzy = readFuzzyParams('match', raw, where);
   readName('match', raw, where);
   return {
     toLucene(ctx) {
-      let query = analyzedQuery(ctx, field, text, { operator, phrase: false, slop: 0, lenient, zeroTermsQuery, where, fuzzy });
+      let query = analyzedQuery(ctx, field, text, { operator, phrase: false, slop: 0, lenient, zeroTermsQuery, where, fuzzy, analyzer });
       if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
       return withBoost(query, boost);
     },

@@ -15,6 +15,7 @@
  * `max_expansions`, `fuzzy_transpositions`, `fuzzy_rewrite`) makes each term but the prefix a fuzzy
  * query (fuzzy.ts), as MatchQueryParser.newTermQuery does; the prefix stays a prefix.
  */
+import { Analyzer, STANDARD } from '../analysis/analyzers';
 import { analyzeText, lastTokenEndsText } from '../analyzer';
 import { toText } from '../fieldValues';
 import { describe, hasOwn, isPlainObject } from '../json';
@@ -22,7 +23,7 @@ import { LQuery, MATCH_ALL, booleanQuery, matchNone, termQuery, withBoost } from
 import { ZeroTermsQuery } from './analyzedQuery';
 import { BuildContext, ClauseParser } from './context';
 import { exactQuery, fieldType } from './fieldQueries';
-import { leniently, readAnalyzer, readOperator } from './fullText';
+import { leniently, readAnalyzer, readOperator, searchAnalyzer } from './fullText';
 import { CONSTANT_SCORE } from './leaves';
 import { applyMinimumShouldMatch, readMinimumShouldMatch } from './minimumShouldMatch';
 import { FUZZY_MATCH_PARAMS, FuzzyOptions, fuzzyQuery, readFuzzyParams } from './fuzzy';
@@ -34,11 +35,18 @@ export interface BoolPrefixOptions {
   readonly zeroTermsQuery: ZeroTermsQuery;
   /** multi_match: a value the field cannot hold matches nothing instead of failing. */
   readonly lenient: boolean;
-  /** `analyzer` when given (only "standard" exists), else null: the field's own. */
-  readonly analyzer: 'standard' | null;
+  /** `analyzer` when given, else null: the field's own (search_analyzer). */
+  readonly analyzer: Analyzer | null;
   /** `fuzziness` and its parameters, for the terms (not the prefix). */
   readonly fuzzy: FuzzyOptions | null;
   readonly where: string;
+}
+
+/** The terms of the text, and whether the last one ends the text (then it is a prefix: the user is still typing it). */
+function boolPrefixTokens(analyzer: Analyzer, text: string): { tokens: string[]; prefixLast: boolean } {
+  if (analyzer === STANDARD) return { tokens: analyzeText(text), prefixLast: lastTokenEndsText(text) };
+  const tokens = analyzer.tokens(text);
+  return { tokens: tokens.map((t) => t.term), prefixLast: tokens.length > 0 && tokens[tokens.length - 1].end === text.length };
 }
 
 /** The bool prefix query of one field (MatchQueryParser.parse with Type.BOOLEAN_PREFIX). */
@@ -59,9 +67,8 @@ export function boolPrefixQuery(ctx: BuildContext, field: string, value: string 
     // the keyword analyzer keeps the value whole
     return type === 'keyword' ? newPrefixQuery(text) : newTermQuery(text);
   }
-  const tokens = analyzeText(text);
+  const { tokens, prefixLast } = boolPrefixTokens(searchAnalyzer(ctx, field, options.analyzer, false), text);
   if (tokens.length === 0) return options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no tokens');
-  const prefixLast = lastTokenEndsText(text);
   const last = tokens.length - 1;
   const queryOf = (token: string, i: number) => (i === last && prefixLast ? newPrefixQuery(token) : newTermQuery(token));
   if (tokens.length === 1) return queryOf(tokens[0], 0);

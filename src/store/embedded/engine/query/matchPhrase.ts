@@ -24,7 +24,7 @@ export const parseMatchPhrase: ClauseParser = (body, path) => {
   const slop = readSlop('match_phrase', raw, where);
   const boost = boostOf('match_phrase', raw, where);
   const zeroTermsQuery = readZeroTerms('match_phrase', raw, where);
-  readAnalyzer('match_phrase', raw, where);
+  const analyzer = readAnalyzer('match_phrase', raw, where);
   readName('match_phrase', raw, where);
-  return { toLucene: (ctx) => withBoost(analyzedQuery(ctx, field, text, { operator: 'or', phrase: true, slop, lenient: false, zeroTermsQuery, where }), boost) };
+  return { toLucene: (ctx) => withBoost(analyzedQuery(ctx, field, text, { operator: 'or', phrase: true, slop, lenient: false, zeroTermsQuery, where, analyzer }), boost) };
 };

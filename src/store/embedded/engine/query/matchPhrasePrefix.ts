@@ -10,14 +10,14 @@
  * is refused as Elasticsearch refuses it ("Can only use phrase prefix queries on text fields"),
  * unless lenient (multi_match), which then matches nothing there. An unmapped field matches nothing.
  */
-import { analyzeText } from '../analyzer';
+import { Analyzer, analyzeTerms } from '../analysis/analyzers';
 import { toText } from '../fieldValues';
 import { describe, hasOwn, isPlainObject } from '../json';
 import { LQuery, MATCH_ALL, matchNone, withBoost } from '../lucene/query';
 import { ZeroTermsQuery } from './analyzedQuery';
 import { BuildContext, ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
-import { readAnalyzer, readSlop, readZeroTerms } from './fullText';
+import { readAnalyzer, readSlop, readZeroTerms, searchAnalyzer } from './fullText';
 import { multiPhrasePrefix } from './multiPhrasePrefix';
 import { at, boostOf, checkParams, invalid, readInteger, readName, readScalar, singleField } from './params';
 
@@ -30,8 +30,8 @@ export interface PhrasePrefixOptions {
   readonly zeroTermsQuery: ZeroTermsQuery;
   /** multi_match: a field of another type matches nothing instead of failing. */
   readonly lenient: boolean;
-  /** `analyzer` when given (only "standard" exists), else null: the field's own. */
-  readonly analyzer: 'standard' | null;
+  /** `analyzer` when given, else null: the field's own (search_quote_analyzer). */
+  readonly analyzer: Analyzer | null;
   readonly where: string;
 }
 
@@ -46,15 +46,15 @@ export function phrasePrefixQuery(ctx: BuildContext, field: string, value: strin
   if (type === undefined) return matchNone(`unmapped field ${field}`);
   const text = toText(value);
   if (text === null) throw invalid(`a query text at ${options.where} must be a string, a number or a boolean, got ${describe(value)}`);
-  // the field's own analyzer: standard for text, keyword (the whole value, one token) for the others
-  const tokens = type === 'text' || options.analyzer !== null ? analyzeText(text) : [text];
+  // the field's own analyzer (its search_quote_analyzer, as MatchQueryParser quotes a phrase prefix) for text, keyword (the whole value, one token) for the others
+  const { terms: tokens, positions } = type === 'text' || options.analyzer !== null ? analyzeTerms(searchAnalyzer(ctx, field, options.analyzer, true), text) : { terms: [text], positions: [0] };
   if (tokens.length === 0) return options.zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('no tokens');
   if (type !== 'text') {
     const refusal = invalid(`failed to create query: Can only use phrase prefix queries on text fields - not on [${field}] which is of type [${typeName(type)}] (at ${options.where})`);
     if (options.lenient) return matchNone(`lenient: ${refusal.message}`);
     throw refusal;
   }
-  return multiPhrasePrefix({ field, tokens, slop: options.slop, maxExpansions: options.maxExpansions });
+  return multiPhrasePrefix({ field, tokens, positions, slop: options.slop, maxExpansions: options.maxExpansions });
 }
 
 /** max_expansions of match_phrase_prefix: any non-negative integer (MatchPhrasePrefixQueryBuilder). */

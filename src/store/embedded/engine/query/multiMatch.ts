@@ -119,7 +119,7 @@ export const parseMultiMatch: ClauseParser = (body, path) => {
             ? phrasePrefixQuery(ctx, field, text, { slop, maxExpansions, zeroTermsQuery, lenient, analyzer, where })
             : type === 'bool_prefix'
               ? boolPrefixQuery(ctx, field, text, { operator, zeroTermsQuery, lenient, analyzer, fuzzy, where })
-              : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where, fuzzy });
+              : analyzedQuery(ctx, field, text, { operator, phrase: type === 'phrase', slop, lenient, zeroTermsQuery, where, fuzzy, analyzer });
         if (query.type === 'bool') query = applyMinimumShouldMatch(query, msm);
         if (fieldBoost !== 1 && query.type !== 'matchNone') query = boostQuery(query, fieldBoost);
         queries.push(query);

@@ -46,12 +46,14 @@ export interface PhrasePrefixParams {
   readonly field: string;
   /** The analyzed tokens, the last one the prefix (at least one). */
   readonly tokens: readonly string[];
+  /** Their positions (0, 1, 2... when absent; a stop word the analyzer removed leaves a gap). */
+  readonly positions?: readonly number[];
   readonly slop: number;
   readonly maxExpansions: number;
 }
 
 /** MultiPhrasePrefixQuery on a text field, expanded when the search evaluates it. */
-export function multiPhrasePrefix({ field, tokens, slop, maxExpansions }: PhrasePrefixParams): LeafQuery {
+export function multiPhrasePrefix({ field, tokens, positions, slop, maxExpansions }: PhrasePrefixParams): LeafQuery {
   const prefix = tokens[tokens.length - 1];
   const expansions = new Prepared((f: FieldIndex, budget: Budget) => prefixExpansions(f, prefix, maxExpansions, budget));
   const expand = (index: InvertedIndex): LQuery => {
@@ -60,12 +62,12 @@ export function multiPhrasePrefix({ field, tokens, slop, maxExpansions }: Phrase
     const expanded = expansions.take(index, f);
     if (expanded.length === 0) return matchNone('No terms supplied for MultiPhrasePrefixQuery');
     const termArrays = [...tokens.slice(0, -1).map((t) => [t]), expanded];
-    const phrase: MultiPhraseQuery = { type: 'multiPhrase', field, termArrays, positions: termArrays.map((_, i) => i), slop };
+    const phrase: MultiPhraseQuery = { type: 'multiPhrase', field, termArrays, positions: positions ?? termArrays.map((_, i) => i), slop };
     return rewrite(phrase);
   };
   return {
     type: 'leaf',
-    key: `phrasePrefix:${JSON.stringify([field, tokens, slop, maxExpansions])}`,
+    key: `phrasePrefix:${JSON.stringify([field, tokens, positions ?? null, slop, maxExpansions])}`,
     docs: (index) => evaluate(expand(index), index, 1, false)?.docList() ?? [],
     *prepare(index, budget) {
       const f = index.field(field);

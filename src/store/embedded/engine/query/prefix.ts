@@ -95,7 +95,8 @@ export const parsePrefix: ClauseParser = (body, path) => {
   return {
     toLucene(ctx) {
       if (!stringFieldOnly(ctx, 'prefix', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(prefixLeaf(field, pattern, caseInsensitive, rewrite, ctx.limits.maxClauseCount), boost);
+      // StringFieldType.prefixQuery: indexedValueForSearch, a keyword field's normalizer applied
+      return withBoost(prefixLeaf(field, ctx.mapping.normalizeKeyword(field, pattern), caseInsensitive, rewrite, ctx.limits.maxClauseCount), boost);
     },
   };
 };

@@ -11,9 +11,10 @@
  * allow_leading_wildcard (default true), analyze_wildcard, lenient, minimum_should_match, rewrite,
  * max_determinized_states, time_zone, escape, fuzziness, fuzzy_prefix_length,
  * fuzzy_max_expansions, fuzzy_transpositions, fuzzy_rewrite (read, without effect, as in
- * Elasticsearch), enable_position_increments and auto_generate_synonyms_phrase_query (no effect:
- * no stop words, no synonyms), boost, _name. `analyzer` and `quote_analyzer` are refused: fields
- * are always searched with their own analyzer.
+ * Elasticsearch), enable_position_increments (false: a phrase's terms at consecutive positions, the
+ * gaps of removed stop words closed), auto_generate_synonyms_phrase_query (no effect: no synonyms),
+ * boost, _name, `analyzer` (in place of the fields' search analyzers) and `quote_analyzer` (for
+ * phrases; `analyzer` when not given).
  */
 import { parseTimeZone } from '../dates';
 import { describe, hasOwn } from '../json';
@@ -28,6 +29,7 @@ import { AUTO, editsFor, readFuzziness } from './fuzziness';
 import { readMinimumShouldMatch } from './minimumShouldMatch';
 import { at, boostOf, checkParams, invalid, objectBody, readBoolean, readEnum, readInteger, readName, readNumber, readScalar, readString } from './params';
 import { parseRewrite } from './prefix';
+import { readAnalyzer } from './fullText';
 
 const PARAMS = [
   'query', 'default_field', 'fields', 'default_operator', 'analyzer', 'quote_analyzer', 'allow_leading_wildcard', 'max_determinized_states',
@@ -51,9 +53,9 @@ export const parseQueryString: ClauseParser = (body, path, ctx) => {
   checkParams('query_string', obj, PARAMS, path);
   if (!hasOwn(obj, 'query')) throw invalid(`[query_string] must be provided with a [query] at ${path}`);
   const query = String(readScalar('query_string', 'query', obj.query, at(path, 'query')));
-  for (const key of ['analyzer', 'quote_analyzer']) {
-    if (hasOwn(obj, key)) throw invalid(`[query_string] parameter ${JSON.stringify(key)} is not supported at ${at(path, key)}: fields are searched with their own analyzers`);
-  }
+  // QueryStringQueryBuilder: `analyzer` replaces the fields' search analyzers, `quote_analyzer` (else `analyzer`) their search_quote_analyzer
+  const analyzer = readAnalyzer('query_string', obj, path);
+  const quoteAnalyzer = readAnalyzer('query_string', obj, path, 'quote_analyzer') ?? analyzer;
   const str = (value: unknown, where: string) => readString('query_string', where.slice(where.lastIndexOf('.') + 1), value, where);
   const bool = (name: string) => optional(obj, name, (v, w) => readBoolean('query_string', name, v, w), path);
   const int = (name: string, min = 0) => optional(obj, name, (v, w) => readInteger('query_string', name, v, w, min), path);
@@ -75,7 +77,8 @@ export const parseQueryString: ClauseParser = (body, path, ctx) => {
   }
   const timeZone = optional(obj, 'time_zone', (v, w) => parseTimeZone(str(v, w), w), path);
   const minimumShouldMatch = optional(obj, 'minimum_should_match', (v, w) => readMinimumShouldMatch('query_string', v, w), path);
-  for (const name of ['enable_position_increments', 'auto_generate_synonyms_phrase_query']) bool(name);
+  bool('auto_generate_synonyms_phrase_query');
+  const positionIncrements = bool('enable_position_increments') ?? true;
   const fuzzy = { prefixLength: int('fuzzy_prefix_length') ?? 0, maxExpansions: int('fuzzy_max_expansions', 1) ?? 50, transpositions: bool('fuzzy_transpositions') ?? true };
   const fuzziness = optional(obj, 'fuzziness', (v, w) => readFuzziness('query_string', v, w), path) ?? AUTO;
   // QueryStringQueryParser.getFuzzyDistance: `~` alone is `fuzziness`, `~N` Fuzziness.fromString(N), as edits for the term
@@ -95,7 +98,7 @@ export const parseQueryString: ClauseParser = (body, path, ctx) => {
     analyzeWildcard: bool('analyze_wildcard') ?? false,
     lenient: bool('lenient'),
     minimumShouldMatch,
-    env: { rewrite, timeZone, where: path, maxDeterminizedStates },
+    env: { rewrite, timeZone, where: path, maxDeterminizedStates, analyzer, quoteAnalyzer, positionIncrements },
     fuzzy,
   };
   const text = bool('escape') === true ? escapeQueryString(query) : query;

@@ -160,7 +160,8 @@ export function rangeQuery(ctx: BuildContext, field: string, spec: RangeSpec, wh
     }
     case 'text':
     case 'keyword': {
-      const term = (v: Bound) => (v === null ? null : (toText(v) as string));
+      // TermBasedFieldType.rangeQuery: the bounds are indexedValueForSearch (a keyword field's normalizer applied)
+      const term = (v: Bound) => (v === null ? null : ctx.mapping.normalizeKeyword(field, toText(v) as string));
       return termRange(field, term(spec.from), spec.includeLower, term(spec.to), spec.includeUpper);
     }
   }

@@ -48,18 +48,31 @@ export const parseRegexp: ClauseParser = (body, path, ctx) => {
   let flagBits: number;
   try {
     flagBits = typeof flags === 'string' ? parseRegexpFlags(flags) : flags;
-    parseRegexpSyntax(pattern, { flags: flagBits, caseInsensitive });
   } catch (err) {
-    if (err instanceof RegexpSyntaxError || err instanceof RegexpFlagError) throw invalid(`[regexp] ${err.message} (in ${JSON.stringify(pattern)} at ${where})`);
+    if (err instanceof RegexpFlagError) throw invalid(`[regexp] ${err.message} (in ${JSON.stringify(pattern)} at ${where})`);
     throw err;
   }
+  checkSyntax(pattern, flagBits, caseInsensitive, where);
   return {
     toLucene(build) {
       if (!stringFieldOnly(build, 'regexp', field, where)) return matchNone(`unmapped field ${field}`);
-      return withBoost(regexpLeaf(field, pattern, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, rewrite, build.limits.maxClauseCount), boost);
+      // StringFieldType.regexpQuery: the pattern is indexedValueForSearch, a keyword field's normalizer applied to all of it
+      const normalized = build.mapping.normalizeKeyword(field, pattern);
+      if (normalized !== pattern) checkSyntax(normalized, flagBits, caseInsensitive, where);
+      return withBoost(regexpLeaf(field, normalized, { flags: flagBits, caseInsensitive, maxDeterminizedStates: workLimit }, rewrite, build.limits.maxClauseCount), boost);
     },
   };
 };
+
+/** A 400 when the pattern is no regular expression of Lucene's syntax with these flags. */
+function checkSyntax(pattern: string, flags: number, caseInsensitive: boolean, where: string): void {
+  try {
+    parseRegexpSyntax(pattern, { flags, caseInsensitive });
+  } catch (err) {
+    if (err instanceof RegexpSyntaxError) throw invalid(`[regexp] ${err.message} (in ${JSON.stringify(pattern)} at ${where})`);
+    throw err;
+  }
+}
 
 /** The terms of a field matching a regular expression whose syntax was checked (RegexpQuery), rewritten as `rewrite` says. */
 export function regexpLeaf(field: string, pattern: string, options: RegexpCompileOptions, rewrite: PatternRewrite, maxClauseCount: number): LQuery {

@@ -85,7 +85,7 @@ describe('simple_query_string', () => {
     expect(ids({ query: '' })).toEqual([]);
     expect(ids({ query: '*' })).toEqual(['1', '2', '3']);
     expect(() => search({})).toThrow('query text missing');
-    expect(() => search({ query: 'a', analyzer: 'whitespace' })).toThrow('"analyzer" is not supported');
+    expect(() => search({ query: 'a', analyzer: 'french' })).toThrow('[simple_query_string] analyzer [french] not found at query.simple_query_string.analyzer');
     expect(() => search({ query: 'a', fields: 'name' })).toThrow('must be an array');
     expect(() => search({ query: 'a', sometimes: 1 })).toThrow('unsupported field [sometimes]');
     expect(() => search({ query: 'a', flags: 1.5 })).toThrow(InvalidQueryError);

@@ -10,8 +10,8 @@
  * `|`-separated AND, NOT, OR, PREFIX, PHRASE, PRECEDENCE, ESCAPE, WHITESPACE, FUZZY, NEAR, SLOP; or
  * their bits as a number, negative for ALL), lenient, analyze_wildcard, minimum_should_match,
  * quote_field_suffix, fuzzy_prefix_length, fuzzy_max_expansions, fuzzy_transpositions,
- * auto_generate_synonyms_phrase_query (no effect: no synonyms), boost, _name. `analyzer` is
- * refused: fields are always searched with their own analyzer.
+ * auto_generate_synonyms_phrase_query (no effect: no synonyms), boost, _name, `analyzer` (in place
+ * of the fields' search analyzers, phrases included).
  */
 import { describe, hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
@@ -21,6 +21,7 @@ import { simpleQuery } from '../queryString/simpleQuery';
 import { ClauseParser } from './context';
 import { CONSTANT_SCORE } from './leaves';
 import { readMinimumShouldMatch } from './minimumShouldMatch';
+import { readAnalyzer } from './fullText';
 import { at, boostOf, invalid, objectBody, readBoolean, readEnum, readInteger, readName, readScalar, readString } from './params';
 
 const PARAMS = [
@@ -52,7 +53,8 @@ export const parseSimpleQueryString: ClauseParser = (body, path, ctx) => {
   const obj = objectBody('simple_query_string', body, path);
   for (const key of Object.keys(obj)) if (!PARAMS.includes(key)) throw invalid(`[simple_query_string] unsupported field [${key}] at ${path}`);
   if (!hasOwn(obj, 'query')) throw invalid(`[simple_query_string] query text missing at ${path}`);
-  if (hasOwn(obj, 'analyzer')) throw invalid(`[simple_query_string] parameter "analyzer" is not supported at ${at(path, 'analyzer')}: fields are searched with their own analyzers`);
+  // SimpleQueryStringBuilder: `analyzer` replaces the fields' search analyzers, for phrases too
+  const analyzer = readAnalyzer('simple_query_string', obj, path);
   const query = String(readScalar('simple_query_string', 'query', obj.query, at(path, 'query')));
   const opt = <T>(key: string, read: (value: unknown, where: string) => T): T | null => (hasOwn(obj, key) ? read(obj[key], at(path, key)) : null);
   const bool = (key: string) => opt(key, (v, w) => readBoolean('simple_query_string', key, v, w));
@@ -77,7 +79,7 @@ export const parseSimpleQueryString: ClauseParser = (body, path, ctx) => {
     analyzeWildcard: bool('analyze_wildcard') ?? false,
     quoteFieldSuffix: opt('quote_field_suffix', (v, w) => readString('simple_query_string', 'quote_field_suffix', v, w)),
     minimumShouldMatch: opt('minimum_should_match', (v, w) => readMinimumShouldMatch('simple_query_string', v, w)),
-    env: { rewrite: CONSTANT_SCORE, timeZone: null, maxDeterminizedStates: null, where: path },
+    env: { rewrite: CONSTANT_SCORE, timeZone: null, maxDeterminizedStates: null, where: path, analyzer, quoteAnalyzer: analyzer },
     fuzzy,
   } as const;
   const ast = parseSimple(query, flags, ctx.limits);

@@ -6,12 +6,15 @@
  *   (MatchQueryParser: analyzed on text fields, a term on the others), its boost, then one query,
  *   or a DisjunctionMaxQuery with the tie breaker (most_fields: 1, a sum); a text that analyzes to
  *   nothing is no query at all (null), which the parsers skip;
- * - prefix (getPrefixQuerySingle): lowercased on text fields, or with `analyze_wildcard` analyzed
- *   into terms and a prefix on the last; as written on keyword fields;
- * - wildcard (getWildcardQuerySingle, normalizedWildcardQuery): text fields lowercase what is not
- *   a wildcard or an escape; `*` alone is an exists query;
- * - regular expression (getRegexpQuerySingle): not normalized, flags ALL;
- * - range (getRangeQuerySingle): bounds lowercased on text fields, each type's range query.
+ * - prefix (getPrefixQuerySingle): normalized by the field's search analyzer (Analyzer.normalize:
+ *   lower-cased by most), or with `analyze_wildcard` analyzed into terms and a prefix on the last;
+ *   on keyword fields as written, lower-cased by `normalizer: lowercase`;
+ * - wildcard (getWildcardQuerySingle, normalizedWildcardQuery): what is not a wildcard or an escape
+ *   normalized likewise; `*` alone is an exists query;
+ * - regular expression (getRegexpQuerySingle): flags ALL, normalized only by a keyword normalizer;
+ * - range (getRangeQuerySingle): bounds normalized likewise, each type's range query.
+ *
+ * The query's `analyzer` (and for phrases `quote_analyzer`) replaces the fields' search analyzers.
  *
  * On a field of the wrong type (a wildcard on a number, `abc` on a long), a lenient query matches
  * nothing there (Queries.newLenientFieldQuery) and another is a 400. Every query built is counted
@@ -19,7 +22,7 @@
  */
 import { InvalidQueryError, QueryLimitError } from '../../../port';
 import { parseRegexp as parseRegexpSyntax, RegexpFlag, RegexpSyntaxError } from '../automaton';
-import { analyzeText, lowercaseTerm } from '../analyzer';
+import { Analyzer, AnalyzedTerms, analyzeTerms } from '../analysis/analyzers';
 import { tooManyClauses } from '../limits';
 import { LQuery, boostQuery, booleanQuery, countClauses, disMax, matchNone, termQuery, withBoost } from '../lucene/query';
 import { analyzedQuery } from '../query/analyzedQuery';
@@ -34,7 +37,8 @@ import { PatternRewrite } from '../query/leaves';
 import { prefixLeaf, stringFieldOnly } from '../query/prefix';
 import { RangeSpec, rangeQuery } from '../query/range';
 import { regexpLeaf } from '../query/regexp';
-import { wildcardLeaf } from '../query/wildcard';
+import { normalizeWildcardPattern, wildcardLeaf } from '../query/wildcard';
+import { searchAnalyzer } from '../query/fullText';
 import { TimeZone } from '../dates';
 import { ParseError } from './classicParser';
 
@@ -74,6 +78,20 @@ export interface FieldEnv {
   readonly maxDeterminizedStates: number | null;
   /** Where the clause is, for messages. */
   readonly where: string;
+  /** The query's `analyzer`, replacing the fields' search analyzers (null or absent: theirs). */
+  readonly analyzer?: Analyzer | null;
+  /** For phrases: `quote_analyzer` (or `analyzer`), replacing the fields' search_quote_analyzer. */
+  readonly quoteAnalyzer?: Analyzer | null;
+  /** query_string's enable_position_increments (default true; false: a phrase's terms at consecutive positions). */
+  readonly positionIncrements?: boolean;
+}
+
+/** A term as the field's search analyzer normalizes it (Analyzer.normalize): the query's analyzer or a text field's, a keyword field's normalizer. */
+function normalizeFor(env: FieldEnv, field: string, text: string, forced = true): string {
+  const type = fieldType(env.build, field);
+  if (forced && env.analyzer) return env.analyzer.normalize(text);
+  if (type === 'text') return env.build.mapping.analyzersOf(field).search.normalize(text);
+  return type === 'keyword' ? env.build.mapping.normalizeKeyword(field, text) : text;
 }
 
 /** The field's query, or, when lenient, nothing where its type refuses it (Queries.newLenientFieldQuery). */
@@ -94,22 +112,23 @@ export function disjunction(queries: readonly LQuery[], tieBreaker: number): LQu
 
 /**
  * MatchQueryParser.parse on one field (BOOLEAN or PHRASE), null when the text has no token. Text
- * fields all have the standard analyzer: `tokens` is the text analyzed once for all of them.
+ * fields mostly share their analyzer: `tokens` analyzes the text once per analyzer.
  */
-function matchField(env: FieldEnv, field: string, text: string, tokens: () => readonly string[], phrase: boolean, slop: number): LQuery | null {
-  if (fieldType(env.build, field) !== 'text') return analyzedQuery(env.build, field, text, { operator: env.operator, phrase, slop, lenient: env.lenient, zeroTermsQuery: 'none', where: env.where });
-  const terms = tokens();
+function matchField(env: FieldEnv, field: string, text: string, tokens: (analyzer: Analyzer) => AnalyzedTerms, phrase: boolean, slop: number): LQuery | null {
+  const forced = (phrase ? env.quoteAnalyzer : env.analyzer) ?? null;
+  if (fieldType(env.build, field) !== 'text') return analyzedQuery(env.build, field, text, { operator: env.operator, phrase, slop, lenient: env.lenient, zeroTermsQuery: 'none', where: env.where, analyzer: forced });
+  const { terms, positions } = tokens(searchAnalyzer(env.build, field, forced, phrase));
   if (terms.length <= 1) return terms.length === 0 ? null : termQuery(field, terms[0]);
-  if (phrase) return { type: 'phrase', field, terms, positions: terms.map((_, i) => i), slop };
+  if (phrase) return { type: 'phrase', field, terms, positions: env.positionIncrements === false ? terms.map((_, i) => i) : positions, slop };
   const occur = env.operator === 'and' ? 'must' : 'should';
   return booleanQuery(terms.map((term) => ({ occur, query: termQuery(field, term) })));
 }
 
 /** MatchQueryParser.parse of the prefix types on one field: match_phrase_prefix, match_bool_prefix. */
 function prefixTypeField(env: FieldEnv, field: string, text: string, type: 'phrase_prefix' | 'bool_prefix', slop: number): LQuery {
-  const common = { zeroTermsQuery: 'none' as const, lenient: env.lenient, analyzer: null, where: env.where };
+  const common = { zeroTermsQuery: 'none' as const, lenient: env.lenient, analyzer: env.analyzer ?? null, where: env.where };
   // MatchQueryParser's max_expansions, which query_string leaves at its default
-  if (type === 'phrase_prefix') return phrasePrefixQuery(env.build, field, text, { ...common, slop, maxExpansions: 50 });
+  if (type === 'phrase_prefix') return phrasePrefixQuery(env.build, field, text, { ...common, analyzer: env.quoteAnalyzer ?? null, slop, maxExpansions: 50 });
   // no fuzziness for the words (query_string's applies to term~ only)
   const options = { ...common, operator: env.operator, fuzzy: null };
   return boolPrefixQuery(env.build, field, text, options);
@@ -123,12 +142,17 @@ function prefixTypeField(env: FieldEnv, field: string, text: string, type: 'phra
 export function textQuery(env: FieldEnv, fields: ReadonlyMap<string, number>, text: string, type: TextType, slop: number, tieBreaker: number): LQuery | null {
   const mapped = [...fields].filter(([field]) => fieldType(env.build, field) !== undefined);
   if (mapped.length === 0) return matchNone(`unmapped fields [${[...fields.keys()].join(', ')}]`);
-  let analyzed: string[] | null = null;
-  const tokens = () => (analyzed ??= analyzeText(text));
-  const noToken = (field: string) => fieldType(env.build, field) === 'text' && tokens().length === 0;
+  const analyzed = new Map<Analyzer, AnalyzedTerms>();
+  const tokens = (analyzer: Analyzer) => {
+    let terms = analyzed.get(analyzer);
+    if (terms === undefined) analyzed.set(analyzer, (terms = analyzeTerms(analyzer, text)));
+    return terms;
+  };
+  const quoted = type === 'phrase' || type === 'phrase_prefix';
+  const noToken = (field: string) => fieldType(env.build, field) === 'text' && tokens(searchAnalyzer(env.build, field, (quoted ? env.quoteAnalyzer : env.analyzer) ?? null, quoted)).terms.length === 0;
   if (type === 'cross_fields') {
     if (mapped.every(([field]) => noToken(field))) return null;
-    const options = { operator: env.operator, minimumShouldMatch: null, tieBreaker, lenient: env.lenient, zeroTermsQuery: 'none' as const, analyzer: null, where: env.where };
+    const options = { operator: env.operator, minimumShouldMatch: null, tieBreaker, lenient: env.lenient, zeroTermsQuery: 'none' as const, analyzer: env.analyzer ?? null, where: env.where };
     return env.counter.add(crossFieldsQuery(env.build, new Map(mapped), text, options));
   }
   const queries: LQuery[] = [];
@@ -163,9 +187,9 @@ export function prefixField(env: FieldEnv, field: string, text: string, analyze:
   const prefix = (term: string) => prefixLeaf(field, term, false, env.rewrite, env.build.limits.maxClauseCount);
   return leniently(env, field, () => {
     stringFieldOnly(env.build, 'prefix', field, env.where);
-    if (type !== 'text') return prefix(text);
-    if (!analyze) return prefix(lowercaseTerm(text));
-    const tokens = analyzeText(text);
+    if (type !== 'text') return prefix(normalizeFor(env, field, text, false));
+    if (!analyze) return prefix(normalizeFor(env, field, text));
+    const tokens = analyzeTerms(searchAnalyzer(env.build, field, env.analyzer ?? null, false), text).terms;
     if (tokens.length === 0) return null;
     if (tokens.length === 1) return prefix(tokens[0]);
     const occur = env.operator === 'and' ? 'must' : 'should';
@@ -173,15 +197,12 @@ export function prefixField(env: FieldEnv, field: string, text: string, analyze:
   });
 }
 
-/** A term as the field's search analyzer normalizes it (Analyzer.normalize: lowercased on text fields). */
+/** A term as the field's search analyzer normalizes it (Analyzer.normalize: lower-cased on most text fields, by a keyword normalizer). */
 export function normalizeTerm(env: FieldEnv, field: string, text: string): string {
-  return fieldType(env.build, field) === 'text' ? lowercaseTerm(text) : text;
+  return normalizeFor(env, field, text);
 }
 
-/** StringFieldType.normalizeWildcardPattern: lowercase all but the wildcards and the escaped characters. */
-export function normalizeWildcardPattern(pattern: string): string {
-  return pattern.replace(/(\\.)|([?*]+)|([^\\?*]+)/gs, (all, escaped, wildcards) => (escaped !== undefined || wildcards !== undefined ? all : lowercaseTerm(all)));
-}
+export { normalizeWildcardPattern };
 
 /** A wildcard pattern on one field (`*` alone: the field exists). */
 export function wildcardField(env: FieldEnv, field: string, pattern: string, allowLeadingWildcard: boolean): LQuery {
@@ -191,7 +212,9 @@ export function wildcardField(env: FieldEnv, field: string, pattern: string, all
   if (!allowLeadingWildcard && (pattern.startsWith('*') || pattern.startsWith('?'))) throw new ParseError("'*' or '?' not allowed as first character in WildcardQuery");
   return leniently(env, field, () => {
     stringFieldOnly(env.build, 'wildcard', field, env.where);
-    return wildcardLeaf(field, type === 'text' ? normalizeWildcardPattern(pattern) : pattern, false, env.rewrite, env.build.limits);
+    // normalizedWildcardQuery: the field's own search analyzer (or normalizer), whatever the query's analyzer
+    const normalized = type === 'text' || type === 'keyword' ? normalizeWildcardPattern(pattern, (part) => normalizeFor(env, field, part, false)) : pattern;
+    return wildcardLeaf(field, normalized, false, env.rewrite, env.build.limits);
   });
 }
 
@@ -207,7 +230,7 @@ export function regexpField(env: FieldEnv, field: string, pattern: string): LQue
       if (err instanceof RegexpSyntaxError) throw new InvalidQueryError(`${err.message} (in /${pattern}/ at ${env.where})`);
       throw err;
     }
-    return regexpLeaf(field, pattern, { flags: RegexpFlag.ALL, caseInsensitive: false, maxDeterminizedStates }, env.rewrite, env.build.limits.maxClauseCount);
+    return regexpLeaf(field, env.build.mapping.normalizeKeyword(field, pattern), { flags: RegexpFlag.ALL, caseInsensitive: false, maxDeterminizedStates }, env.rewrite, env.build.limits.maxClauseCount);
   });
 }
 
@@ -215,7 +238,7 @@ export function regexpField(env: FieldEnv, field: string, pattern: string): LQue
 export function rangeField(env: FieldEnv, field: string, lower: string | null, upper: string | null, includeLower: boolean, includeUpper: boolean): LQuery {
   const type = fieldType(env.build, field);
   if (type === undefined) return unmapped(field);
-  const normalize = (bound: string | null) => (bound !== null && type === 'text' ? lowercaseTerm(bound) : bound);
+  const normalize = (bound: string | null) => (bound !== null && (type === 'text' || type === 'keyword') ? normalizeFor(env, field, bound) : bound);
   const spec: RangeSpec = { from: normalize(lower), to: normalize(upper), includeLower, includeUpper, timeZone: type === 'date' ? env.timeZone : null, formats: null };
   return leniently(env, field, () => rangeQuery(env.build, field, spec, env.where));
 }

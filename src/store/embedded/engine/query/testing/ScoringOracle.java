@@ -3,10 +3,16 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.cjk.CJKAnalyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -42,13 +48,15 @@ import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.similarity.LegacyBM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.QueryBuilder;
 import org.apache.lucene.util.StringHelper;
 
 /**
  * Test oracle for the full-text queries of the engine (see scoringOracle.ts): indexes documents with
- * Lucene (text fields through the standard analyzer without stop words, keyword fields as untokenized
- * terms without norms, one segment, LegacyBM25Similarity as Elasticsearch 8 scores) and runs queries
- * built the way Elasticsearch builds them, given as S-expressions:
+ * Lucene (text fields through the standard analyzer without stop words, or Elasticsearch's `english`
+ * (EnglishAnalyzer) or `cjk` (CJKAnalyzer), keyword fields as untokenized terms without norms, one
+ * segment, LegacyBM25Similarity as Elasticsearch 8 scores) and runs queries built the way
+ * Elasticsearch builds them, given as S-expressions:
  *
  *   (term F T)                     TermQuery
  *   (prefix F T)                   PrefixQuery (constant-score rewrite)
@@ -70,10 +78,15 @@ import org.apache.lucene.util.StringHelper;
  *   (bm25f N F W ... T ...)        BM25FQuery (lucene-sandbox) over N fields with their weights, with
  *                                  LegacyBM25's boost (2.2): Lucene 9's CombinedFieldQuery when two
  *                                  (field, term) pairs or more are in the index
+ *   (match F OP TEXT)              QueryBuilder.createBooleanQuery with the field's analyzer (OP: or,
+ *                                  and), as MatchQueryParser (a QueryBuilder) builds `match`
+ *   (matchphrase F SLOP TEXT)      QueryBuilder.createPhraseQuery likewise (`match_phrase`: the
+ *                                  positions as the analyzer leaves them, stop words' gaps kept)
  *
  * Strings (F, T) are UTF-16 code units in hex, four digits each; numbers are decimal.
  *
- * Input (stdin): lines "D id (F K V)*" (K: T text, K keyword; id, F, V in hex), then "Q expr" lines.
+ * Input (stdin): lines "D id (F K V)*" (K: T text, E english text, C cjk text, K keyword; id, F, V in
+ * hex), then "Q expr" lines.
  * Output: per query, "OK TAB total TAB id:score,..." (every match, best first, then in index order),
  * or "ERR TAB class TAB message".
  */
@@ -107,25 +120,35 @@ public final class ScoringOracle {
     PrintStream out = new PrintStream(System.out, false, "UTF-8");
     BooleanQuery.setMaxClauseCount(1 << 20);
     ByteBuffersDirectory dir = new ByteBuffersDirectory();
-    IndexWriterConfig config = new IndexWriterConfig(new StandardAnalyzer(CharArraySet.EMPTY_SET));
-    config.setSimilarity(new LegacyBM25Similarity());
-    IndexWriter writer = new IndexWriter(dir, config);
     List<String> ids = new ArrayList<>();
     List<String> queries = new ArrayList<>();
+    List<String[]> docs = new ArrayList<>();
+    Map<String, Analyzer> analyzers = new HashMap<>();
     for (String line = in.readLine(); line != null; line = in.readLine()) {
       if (line.startsWith("D ")) {
         String[] parts = line.substring(2).split(" ");
-        ids.add(parts[0]);
-        Document doc = new Document();
+        docs.add(parts);
         for (int i = 1; i + 2 < parts.length; i += 3) {
-          String field = unhex(parts[i]);
-          String value = unhex(parts[i + 2]);
-          doc.add(parts[i + 1].equals("T") ? new TextField(field, value, Field.Store.NO) : new StringField(field, value, Field.Store.NO));
+          if (parts[i + 1].equals("E")) analyzers.putIfAbsent(unhex(parts[i]), new EnglishAnalyzer());
+          if (parts[i + 1].equals("C")) analyzers.putIfAbsent(unhex(parts[i]), new CJKAnalyzer());
         }
-        writer.addDocument(doc);
       } else if (line.startsWith("Q ")) {
         queries.add(line.substring(2));
       }
+    }
+    ANALYZER = new PerFieldAnalyzerWrapper(new StandardAnalyzer(CharArraySet.EMPTY_SET), analyzers);
+    IndexWriterConfig config = new IndexWriterConfig(ANALYZER);
+    config.setSimilarity(new LegacyBM25Similarity());
+    IndexWriter writer = new IndexWriter(dir, config);
+    for (String[] parts : docs) {
+      ids.add(parts[0]);
+      Document doc = new Document();
+      for (int i = 1; i + 2 < parts.length; i += 3) {
+        String field = unhex(parts[i]);
+        String value = unhex(parts[i + 2]);
+        doc.add(parts[i + 1].equals("K") ? new StringField(field, value, Field.Store.NO) : new TextField(field, value, Field.Store.NO));
+      }
+      writer.addDocument(doc);
     }
     writer.forceMerge(1);
     writer.close();
@@ -151,6 +174,9 @@ public final class ScoringOracle {
     }
     out.flush();
   }
+
+  /** Each field's analyzer (the standard one without stop words unless a document gave it E or C). */
+  private static Analyzer ANALYZER;
 
   private static Query parse(Parser p, IndexSearcher searcher) throws Exception {
     if (!p.token().equals("(")) throw new IllegalArgumentException("( expected");
@@ -221,6 +247,20 @@ public final class ScoringOracle {
       }
       case "phraseprefix":
         return phrasePrefix(p, searcher.getIndexReader());
+      case "match": {
+        String field = unhex(p.token());
+        BooleanClause.Occur occur = p.token().equals("and") ? BooleanClause.Occur.MUST : BooleanClause.Occur.SHOULD;
+        Query q = new QueryBuilder(ANALYZER).createBooleanQuery(field, unhex(p.token()), occur);
+        p.closing();
+        return q == null ? new MatchNoDocsQuery("no tokens") : q;
+      }
+      case "matchphrase": {
+        String field = unhex(p.token());
+        int slop = Integer.parseInt(p.token());
+        Query q = new QueryBuilder(ANALYZER).createPhraseQuery(field, unhex(p.token()), slop);
+        p.closing();
+        return q == null ? new MatchNoDocsQuery("no tokens") : q;
+      }
       case "blend":
         return blend(p, searcher.getIndexReader());
       default:

@@ -1,6 +1,7 @@
 /**
  * Test support: runs ScoringOracle.java (compiled with javac into a temporary directory) against the
- * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery, lucene-sandbox for BM25FQuery), to
+ * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery, lucene-sandbox for BM25FQuery,
+ * lucene-analyzers-common for the english and cjk analyzers), to
  * compare the engine's hits and scores with Lucene's for queries built as Elasticsearch builds them.
  * Debian/Ubuntu: `apt-get install -y default-jdk-headless liblucene8-java` (jars in /usr/share/java);
  * elsewhere set LUCENE_CORE_JAR and LUCENE_MISC_JAR.
@@ -8,11 +9,13 @@
 import { join } from 'node:path';
 import { hex, javaOracle } from '../../automaton/testing/luceneOracle';
 
-/** A document: its id and its fields, each text (analyzed) or keyword (one term). */
+/** A document: its id and its fields, each text (analyzed: standard without stop words, english, cjk) or keyword (one term). */
 export interface OracleDoc {
   readonly id: string;
-  readonly fields: readonly { readonly name: string; readonly kind: 'text' | 'keyword'; readonly value: string }[];
+  readonly fields: readonly { readonly name: string; readonly kind: 'text' | 'english' | 'cjk' | 'keyword'; readonly value: string }[];
 }
+
+const KINDS = { text: 'T', english: 'E', cjk: 'C', keyword: 'K' } as const;
 
 export interface OracleHits {
   readonly total: number;
@@ -45,6 +48,10 @@ export const q = {
   intervals: (field: string, source: string) => `(intervals ${hex(field)} ${source})`,
   /** BM25FQuery over the fields (with weights) and terms, scored as LegacyBM25 scores. */
   bm25f: (fields: readonly [field: string, weight: number][], terms: readonly string[]) => `(bm25f ${fields.length} ${fields.map(([f, w]) => `${hex(f)} ${w}`).join(' ')} ${terms.map(hex).join(' ')})`,
+  /** `match` as QueryBuilder builds it with the field's analyzer (the text analyzed by Lucene). */
+  match: (field: string, operator: 'or' | 'and', text: string) => `(match ${hex(field)} ${operator} ${hex(text)})`,
+  /** `match_phrase` likewise. */
+  matchPhrase: (field: string, slop: number, text: string) => `(matchphrase ${hex(field)} ${slop} ${hex(text)})`,
   blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
 };
 
@@ -63,12 +70,12 @@ export const iv = {
 
 /** The oracle, or why it cannot run here. */
 export function scoringOracle(): ScoringOracle | { readonly missing: string } {
-  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries', 'sandbox']);
+  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries', 'sandbox', 'analyzers-common']);
   if ('missing' in java) return java;
   return {
     run(docs, queries) {
       const lines = [
-        ...docs.map((d) => ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), f.kind === 'text' ? 'T' : 'K', hex(f.value)])].join(' ')),
+        ...docs.map((d) => ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' ')),
         ...queries.map((expr) => `Q ${expr}`),
       ];
       return java.run(lines).map((line): OracleAnswer => {
