@@ -57,7 +57,7 @@ describeWithLucene('english and cjk fields against Lucene (hits and scores)', ()
       index.put(`d${i}`, { body, jp, plain });
       docs.push({ id: `d${i}`, fields: [{ name: 'body', kind: 'english', value: body }, { name: 'jp', kind: 'cjk', value: jp }, { name: 'plain', kind: 'text', value: plain }] });
     }
-    type Case = { body: object; lucene: string };
+    type Case = { body: Record<string, unknown>; lucene: string };
     const cases: Case[] = [];
     for (let i = 0; i < 150; i++) {
       const field = (['body', 'jp', 'plain'] as const)[i % 3];
