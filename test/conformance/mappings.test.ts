@@ -113,4 +113,65 @@ describeEachStore('mappings', (target) => {
     const bulk = await ok(writer, 'POST', at(type, '/_bulk'), [{ name: 'Gamma' }, { name: 'Delta', colour: 'blue' }]);
     expect([bulk.successes.length, bulk.errors.map((e: { reason: { id: string } }) => e.reason.id)]).toEqual([1, ['services.storage.strict_dynamic_mapping']]);
   });
+
+  it('a text field declared with an analyzer is indexed and searched with it: stems, stop words, phrases across them, highlights', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { body: { type: 'text', analyzer: 'english' }, jp: { type: 'text', analyzer: 'cjk' } } });
+    await ok(writer, 'POST', at(type, '?_id=a'), { body: 'The dogs are running the races', jp: '東京都' });
+    await ok(writer, 'POST', at(type, '?_id=b'), { body: 'A runner ran one race', jp: '京都' });
+    const ids = async (body: Record<string, unknown>) => (await ok(reader, 'POST', at(type, '/search'), body)).hits.map((h: { _id: string }) => h._id).sort();
+    expect(await ids({ query: { match: { body: 'race' } } })).toEqual(['a', 'b']);
+    expect(await ids({ query: { term: { body: 'race' } } })).toEqual(['a', 'b']);
+    expect(await ids({ query: { term: { body: 'races' } } })).toEqual([]);
+    expect(await ids({ query: { match_phrase: { body: 'running the races' } } })).toEqual(['a']);
+    expect(await ids({ query: { match_phrase: { body: 'running races' } } })).toEqual([]);
+    expect(await ids({ query: { match: { jp: '京都' } } })).toEqual(['a', 'b']);
+    expect(await ids({ query: { match: { jp: '東京' } } })).toEqual(['a']);
+    expect(await ids({ query: { match: { body: { query: 'races', analyzer: 'keyword' } } } })).toEqual([]);
+    expect(await ids({ query: { query_string: { query: 'body:dogs AND body:"running the races"' } } })).toEqual(['a']);
+    const highlighted = await ok(reader, 'POST', at(type, '/search'), { query: { match: { body: 'race' } }, highlight: { fields: { body: {} } } });
+    expect(highlighted.hits.map((h: { highlight: unknown }) => h.highlight)).toEqual([{ body: ['The dogs are running the <em>races</em>'] }, { body: ['A runner ran one <em>race</em>'] }]);
+    const unknown = await failsWith(reader, 'POST', at(type, '/search'), { query: { match: { body: { query: 'x', analyzer: 'french' } } } }, 'services.storage.invalid_search_query', 400);
+    expect(unknown.message).toContain('analyzer [french]');
+  });
+
+  it('search_analyzer replaces the analyzer at search time; the analyzer itself never changes (400 invalid_mapping naming the field)', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { body: { type: 'text', analyzer: 'english', search_analyzer: 'whitespace' } } });
+    await ok(writer, 'POST', at(type, '?_id=a'), { body: 'Running dogs' });
+    expect(await ok(reader, 'POST', at(type, '/count'), { query: { match: { body: 'Running' } } })).toEqual({ count: 0 });
+    expect(await ok(reader, 'POST', at(type, '/count'), { query: { match: { body: 'run' } } })).toEqual({ count: 1 });
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { body: { type: 'text', analyzer: 'english', search_analyzer: 'english' } } });
+    expect(await ok(reader, 'POST', at(type, '/count'), { query: { match: { body: 'Running' } } })).toEqual({ count: 1 });
+    const refused = await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { body: { type: 'text', analyzer: 'simple' } } }, 'services.storage.invalid_mapping', 400);
+    expect(refused.message).toContain('Mapper for [body] conflicts with existing mapper: Cannot update parameter [analyzer] from [english] to [simple]');
+    await failsWith(admin, 'PUT', at(type, '/_mapping'), { properties: { title: { type: 'text', search_analyzer: 'simple' } } }, 'services.storage.invalid_mapping', 400);
+  });
+
+  it('normalizer lowercase: term-level queries find any case, sort and aggregations see the lower-cased value, _source keeps what was sent', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { code: { type: 'keyword', normalizer: 'lowercase' } } });
+    await ok(writer, 'POST', at(type, '?_id=a'), { code: 'FR-75' });
+    await ok(writer, 'POST', at(type, '?_id=b'), { code: 'fr-13' });
+    for (const query of [{ term: { code: 'Fr-75' } }, { terms: { code: ['FR-75'] } }, { prefix: { code: 'FR-7' } }, { wildcard: { code: 'FR-7?' } }, { regexp: { code: 'FR-7.' } }, { fuzzy: { code: 'FR-76' } }, { range: { code: { gt: 'FR-50' } } }, { match: { code: 'FR-75' } }]) {
+      expect({ query, count: await ok(reader, 'POST', at(type, '/count'), { query }) }).toEqual({ query, count: { count: 1 } });
+    }
+    const result = await ok(reader, 'POST', at(type, '/search'), { sort: [{ code: 'desc' }], aggs: { codes: { terms: { field: 'code' } } } });
+    expect(result.hits.map((h: { _id: string; sort: unknown; _source: { code: string } }) => [h._id, h.sort, h._source.code])).toEqual([
+      ['a', ['fr-75'], 'FR-75'],
+      ['b', ['fr-13'], 'fr-13'],
+    ]);
+    expect(result.aggregations.codes.buckets.map((b: { key: string }) => b.key)).toEqual(['fr-13', 'fr-75']);
+  });
+
+  it("tenants: an analyzed field never shows another tenant's entity, in hits, counts or highlights", async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { body: { type: 'text', analyzer: 'english' }, code: { type: 'keyword', normalizer: 'lowercase' } } });
+    await ok(writer, 'POST', at(type, '?_id=mine'), { body: 'running races', code: 'AB' });
+    const other: Caller = { server, token: await server.token({ sub: 'olga', tenantId: 'other-co', roles: ['writer'] }) };
+    await ok(other, 'POST', at(type, '?_id=theirs'), { body: 'the races ran', code: 'ab' });
+    const seen = await ok(reader, 'POST', at(type, '/search'), { query: { bool: { should: [{ match: { body: 'race' } }, { term: { code: 'ab' } }] } }, highlight: { fields: { body: {} } } });
+    expect(seen.hits.map((h: { _id: string }) => h._id)).toEqual(['mine']);
+    expect(await ok(other, 'POST', at(type, '/count'), { query: { term: { code: 'AB' } } })).toEqual({ count: 1 });
+  });
 });

@@ -31,6 +31,32 @@ describe('declared mappings on Elasticsearch: what is sent', () => {
     expect(await store.entities.getMapping('nothing-here')).toEqual({ dynamic: 'true', properties: {} });
   });
 
+  it('sends analyzers, search analyzers, normalizers, scaling factors and number types unchanged; a search carries a query analyzer as given', async () => {
+    const { fake, store } = storeOnFake();
+    const properties = {
+      body: { type: 'text', analyzer: 'english', search_analyzer: 'standard', search_quote_analyzer: 'whitespace', fields: { jp: { type: 'text', analyzer: 'cjk' } } },
+      code: { type: 'keyword', normalizer: 'lowercase' },
+      price: { type: 'scaled_float', scaling_factor: 100 },
+      weight: { type: 'double' },
+      ratio: { type: 'half_float' },
+    };
+    await store.entities.putMapping('goods', parseTypeMapping({ properties }));
+    const put = fake.requests.find((r) => r.method === 'PUT' && r.path === '/gw-goods/_mapping');
+    expect(put?.body.properties).toMatchObject({
+      body: properties.body,
+      code: properties.code,
+      price: { ...properties.price, ignore_malformed: false },
+      weight: { type: 'double', ignore_malformed: false },
+      ratio: { type: 'half_float', ignore_malformed: false },
+    });
+    fake.requests.length = 0;
+    const query = { bool: { must: [{ match: { body: { query: 'Running', analyzer: 'simple' } } }, { query_string: { query: '"the dog"', quote_analyzer: 'english', analyzer: 'standard' } }] } };
+    await store.entities.search('goods', { query, from: 0, size: 10 }, null);
+    const search = fake.requests.find((r) => r.path.endsWith('/_search'));
+    expect(JSON.stringify(search?.body)).toContain(JSON.stringify(query.bool.must[0]));
+    expect(JSON.stringify(search?.body)).toContain(JSON.stringify(query.bool.must[1]));
+  });
+
   it('refuses a type change of a declared or dynamically mapped field before sending it, in Elasticsearch\'s words', async () => {
     const { fake, store } = storeOnFake();
     await store.entities.create('countries', 'fr', entity('fr', 'france'));
