@@ -63,7 +63,7 @@ describe('Elasticsearch store: query_string and simple_query_string', () => {
     expect(fake.requests).toEqual([]);
     await expectRefusedBeforeSending([
       { query_string: { query: 'a', default_field: 'name', fields: ['code'] } },
-      { query_string: { query: 'a', analyzer: 'whitespace' } },
+      { query_string: { query: 'a', analyzer: 'french' } },
       { query_string: { query: `${'('.repeat(40)}a${')'.repeat(40)}` } },
       { simple_query_string: { query: 'a', flags: 'SOMETIMES' } },
       { simple_query_string: { fields: ['name'] } },
