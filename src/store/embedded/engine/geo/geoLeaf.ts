@@ -9,7 +9,7 @@ import { Matches } from '../lucene/matches';
 import { LQuery, matchNone, setLeaf } from '../lucene/query';
 import { BuildContext } from '../query/context';
 import { invalid, readEnum } from '../query/params';
-import { hasBit } from '../bitset';
+import { countBits, hasBit, wordsFor } from '../bitset';
 import { GeoPoint, GeoPointError, checkPoint, decodeLatitude, normalizePoint, parseGeoPoint } from './geoPoint';
 import { GeoStrips, geoColumn, isGeoPoint, stripFirstLat, stripOf } from './geoColumn';
 
@@ -112,6 +112,12 @@ function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, 
       scan(firstAtLeast(lons, start, end, lonBounds[0]), end);
       scan(start, firstAtLeast(lons, start, end, lonBounds[1] + 1));
     }
+  }
+  // found in strip order: set as bits when dense (as the filter cache would keep them: no sort), else sorted
+  if (found.length * 32 > index.maxDoc) {
+    const bits = new Uint32Array(wordsFor(index.maxDoc));
+    for (let i = 0; i < found.length; i++) bits[found[i] >>> 5] |= 1 << (found[i] & 31);
+    return Matches.bits(bits, countBits(bits), 0);
   }
   const out = Int32Array.from(found).sort();
   let size = 0;
