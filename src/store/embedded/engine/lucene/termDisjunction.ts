@@ -27,6 +27,7 @@ import { avgFieldLength, legacyBm25Scorer, normInverseCache } from '../similarit
 import { FREQ_OVERFLOW_MARK, TermPostings } from '../termPostings';
 import { InvalidQueryError } from '../../../port';
 import { filterMatches } from './evaluate';
+import { Factors, functionFactors } from './functionFactors';
 import { BLOCK, impactsOf } from './impacts';
 import { Matches, advance } from './matches';
 import { LQuery, TermQuery } from './query';
@@ -50,7 +51,8 @@ export interface DisjunctionShape {
 
 /** A function_score's one function over an index: each document's factor, and their largest. */
 interface Scale {
-  factor: (doc: number, subQueryScore: number) => number;
+  /** The live documents' factors (functionFactors.ts: an array once the function is used again). */
+  factors: Factors;
   /** The largest factor, capped at max_boost. */
   max: number;
   maxBoost: number;
@@ -95,7 +97,7 @@ function scaledTermsOf(query: LQuery, index: InvertedIndex | undefined): { terms
   if (terms === null) return null;
   const max = fn.maxFactor?.(index) ?? null;
   if (max === null) return null;
-  return { terms, scale: { factor: fn.bind(index), max: Math.min(max, q.maxBoost), maxBoost: q.maxBoost } };
+  return { terms, scale: { factors: functionFactors(fn, index), max: Math.min(max, q.maxBoost), maxBoost: q.maxBoost } };
 }
 
 /** The terms of D with the boost each receives (as evaluate passes boosts down), or null. */
@@ -197,6 +199,7 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     const result = collectOneTerm(clauses[0], k);
     return listDocs ? { ...result, docs: clauses[0].docs.slice() } : result;
   }
+  const factorsArray = scale === null ? null : scale.factors.array;
   // the matches, when listed: at most every posting of every term
   let listed = 0;
   let docs: Int32Array | undefined;
@@ -248,11 +251,11 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
         if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
       } else {
         if (f(bound * scale.max) <= heap.minScore) continue;
-        factor = Math.min(scale.factor(doc, Number.NaN), scale.maxBoost);
+        factor = Math.min(factorsArray !== null ? factorsArray[doc] : scale.factors.compute!(doc), scale.maxBoost);
         if (f(bound * factor) <= heap.minScore) continue;
       }
     } else if (scale !== null) {
-      factor = Math.min(scale.factor(doc, Number.NaN), scale.maxBoost);
+      factor = Math.min(factorsArray !== null ? factorsArray[doc] : scale.factors.compute!(doc), scale.maxBoost);
     }
     // the exact score: each matching term's float score, summed in double in clause order
     let sum = 0;
