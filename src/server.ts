@@ -34,6 +34,7 @@ import { trackConnections } from './transport/http/drain';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
+import { setDefaultSliceMs } from './scheduler/scheduler';
 import { createMetricsRoute } from './transport/http/metricsRoute';
 import { buildOpenApiDocument } from './transport/http/openapi/document';
 import { createOpenApiRoute } from './transport/http/openapi/route';
@@ -96,6 +97,8 @@ function joinRedisFleet(config: Config, deps: CoreDeps, logger: Logger): { bus: 
 }
 
 export function createGateway(config: Config, logger: Logger, store: Store = createStore(config)): Gateway {
+  // large request bodies are parsed in slices of the searches' length, in their queue
+  setDefaultSliceMs(config.search.sliceMs);
   const { secret } = resolveSecret(config.auth.secret, config.dataDir);
   const tokens = new TokenService(
     secret,

@@ -36,10 +36,29 @@ const CLOSE_OBJECT = 0x7d;
  * so quotes, backslashes and brackets are found in the bytes as they are.
  */
 export function jsonDepthExceeds(bytes: Uint8Array, limit: number): boolean {
+  if (bytes.length <= limit) return false; // every level takes at least one byte
+  const steps = jsonDepthExceedsSteps(bytes, limit, never);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+const never = () => false;
+/** Bytes scanned between two looks at the clock (a power of two). */
+const SCAN_CHUNK = 1 << 16;
+
+/** The same scan, pausing (yielding) every 64 KiB once `over()` says its slice is over. */
+export function* jsonDepthExceedsSteps(bytes: Uint8Array, limit: number, over: () => boolean): Generator<void, boolean, void> {
   const n = bytes.length;
-  if (n <= limit) return false; // every level takes at least one byte
+  if (n <= limit) return false;
   let depth = 0;
+  let next = SCAN_CHUNK;
   for (let i = 0; i < n; i++) {
+    if (i >= next) {
+      next = i + SCAN_CHUNK;
+      if (over()) yield;
+    }
     const c = bytes[i];
     if (c === QUOTE) {
       // a string: up to its closing quote, escaped characters skipped
@@ -130,13 +149,15 @@ export function outOfRangeNumber(text: string): string | undefined {
       let end = i + 1;
       while (end < n && isNumberChar(text.charCodeAt(end))) end++;
       const token = text.slice(i, end);
-      const value = Number(token);
-      if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(token.split(/[eE]/)[0]))) return token;
+      if (doubleCannotHold(token, Number(token))) return token;
       i = end - 1;
     }
   }
   return undefined;
 }
+
+/** A JSON number token that overflows a double (±Infinity) or underflows to zero though not zero. */
+export const doubleCannotHold = (token: string, value: number): boolean => !Number.isFinite(value) || (value === 0 && /[1-9]/.test(token.split(/[eE]/)[0]));
 
 const isNumberChar = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 

@@ -35,11 +35,23 @@ export function findScript(value: unknown, path: string): string | undefined {
     if (typeof name === 'string' && node > 0 && SCRIPT_KEYS.has(name)) return pathOf(node, parents, names);
     const item = values[node];
     if (typeof item !== 'object' || item === null) continue;
-    const keys: (string | number)[] = Array.isArray(item) ? item.map((_, i) => i) : Object.keys(item);
+    if (Array.isArray(item)) {
+      // (an array's elements by index: a `terms` query may hold 65,536 strings, none of them visited)
+      for (let i = item.length - 1; i >= 0; i--) {
+        const child: unknown = item[i];
+        if (typeof child !== 'object' || child === null) continue;
+        stack.push(values.length);
+        values.push(child);
+        parents.push(node);
+        names.push(i);
+      }
+      continue;
+    }
+    const keys = Object.keys(item);
     for (let i = keys.length - 1; i >= 0; i--) {
       const child = (item as Record<string | number, unknown>)[keys[i]];
       // (scalars matter only under a script key)
-      if ((typeof child !== 'object' || child === null) && !(typeof keys[i] === 'string' && SCRIPT_KEYS.has(keys[i] as string))) continue;
+      if ((typeof child !== 'object' || child === null) && !SCRIPT_KEYS.has(keys[i])) continue;
       stack.push(values.length);
       values.push(child);
       parents.push(node);

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { NdjsonBody } from '../../core/entities/bulkNdjson';
 import { ApiError } from '../../core/errors';
 import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes, type JsonLimits } from '../jsonText';
+import { parseJsonBytesSliced } from '../slicedJson';
 
 /** `text`: the body as received (null when there was none). */
 export type BodyOutcome = { ok: true; body: unknown; text: string | null } | { ok: false; error: ApiError };
@@ -74,12 +75,14 @@ export function readJsonBody(
       });
     }
     const bytes = chunks === undefined ? (first as Buffer) : Buffer.concat(chunks, size);
-    const parsed = parseJsonBytes(bytes, json);
-    if (!parsed.ok) {
-      if (isBlank(bytes)) return finish({ ok: true, body: undefined, text: null });
-      return finish(parsed);
-    }
-    finish({ ok: true, body: parsed.value, text: parsed.text });
+    // a large body is parsed in slices (../slicedJson.ts): answered later, other requests served meanwhile
+    parseJsonBytesSliced(bytes, json, (parsed) => {
+      if (!parsed.ok) {
+        if (isBlank(bytes)) return finish({ ok: true, body: undefined, text: null });
+        return finish(parsed);
+      }
+      finish({ ok: true, body: parsed.value, text: parsed.text });
+    });
   });
 }
 

@@ -15,7 +15,8 @@ import { isPlainObject, setOwn } from '../../core/args';
 import { envelopeInTurns, envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
-import { DEFAULT_MAX_JSON_DEPTH, parseJsonBytes } from '../jsonText';
+import { DEFAULT_MAX_JSON_DEPTH, type ParsedJson } from '../jsonText';
+import { parseJsonBytesSliced } from '../slicedJson';
 import { envelopeRecord, now, type RequestObserver } from '../observe';
 
 /** Top-level message fields with a place of their own in the request; every other field is an argument. */
@@ -130,8 +131,19 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
     // bad close code: 1002) as an 'error' event, then closes that connection itself. Unheard, the
     // event would be thrown, and end the whole process.
     socket.on('error', () => undefined);
+    /**
+     * Messages that arrived while a large one was being parsed in slices (../slicedJson.ts), in
+     * order: they are handled after it, so that one connection's requests still reach the core in
+     * the order they were sent.
+     */
+    let waiting: { data: RawData; startedAt: number }[] | null = null;
     socket.on('message', (data: RawData) => {
       const startedAt = observer === undefined ? 0 : now();
+      if (waiting !== null) waiting.push({ data, startedAt });
+      else receive(data, startedAt);
+    });
+
+    function receive(data: RawData, startedAt: number): void {
       /** The answer to this message, then its record (metrics, access log), when observed. */
       const answer =
         observer === undefined
@@ -140,15 +152,38 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
               reply(envelope);
               observer.request(envelopeRecord('websocket', envelope, startedAt, client));
             };
-      void handle(data, answer).catch(() => answer(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
-    });
-
-    async function handle(data: RawData, reply: (envelope: Envelope) => void): Promise<void> {
       const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       if (buffer.length > maxMessageBytes) {
-        return reply(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
+        return answer(errorEnvelope(requestIdFrom(undefined), new ApiError('network.http.request_too_large', { limit: maxMessageBytes })));
       }
-      const parsed = parseJsonBytes(buffer, json);
+      let sync = true;
+      let parsed = false;
+      parseJsonBytesSliced(buffer, json, (outcome) => {
+        parsed = true;
+        void handle(outcome, answer).catch(() => answer(errorEnvelope(requestIdFrom(undefined), new ApiError('core.fatal.unexpected_error'))));
+        if (!sync) receiveWaiting();
+      });
+      sync = false;
+      // a large message, parsed in slices: the next ones wait for it
+      if (!parsed) waiting ??= [];
+    }
+
+    /** The messages that waited for a large one, in order, until another large one makes the rest wait again. */
+    function receiveWaiting(): void {
+      const queue = waiting ?? [];
+      waiting = null;
+      for (let k = 0; k < queue.length; k++) {
+        // (receive may have set it: TypeScript cannot tell)
+        const held = waiting as { data: RawData; startedAt: number }[] | null;
+        if (held !== null) {
+          held.push(...queue.slice(k));
+          return;
+        }
+        receive(queue[k].data, queue[k].startedAt);
+      }
+    }
+
+    async function handle(parsed: ParsedJson, reply: (envelope: Envelope) => void): Promise<void> {
       // (a binary frame holding a JSON message is read as a text frame is)
       if (!parsed.ok) return reply(errorEnvelope(requestIdFrom(undefined), parsed.error));
       const message = parsed.value;

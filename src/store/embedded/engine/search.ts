@@ -13,7 +13,9 @@ import { DEFAULT_LIMITS, QueryLimits, tooManyClauses } from './limits';
 import { rewrite } from './lucene/rewrite';
 import { IndexMapping } from './mapping';
 import { BuildContext, ParsedQuery } from './query/context';
-import { parseQuery } from './query/parse';
+import { parseQuery, parseQuerySteps } from './query/parse';
+import { inSlices } from './query/slices';
+import { Budget, Steps } from './budget/budget';
 
 const MATCH_ALL_QUERY: ParsedQuery = { toLucene: () => MATCH_ALL };
 
@@ -39,7 +41,12 @@ export function parseSearchQuery(query: QueryDsl | undefined, filter: QueryDsl |
  */
 export function buildQuery(parsed: ParsedSearch, mapping: IndexMapping, now: number, limits: QueryLimits = DEFAULT_LIMITS): LQuery {
   const ctx: BuildContext = { mapping, now, limits };
-  const main = parsed.main.toLucene(ctx);
+  return withFilter(parsed.main.toLucene(ctx), parsed, ctx);
+}
+
+/** The client's query counted, the caller's filter added, rewritten (what buildQuery does once the client's query is built). */
+function withFilter(main: LQuery, parsed: ParsedSearch, ctx: BuildContext): LQuery {
+  const { limits } = ctx;
   const clauses = countClauses(main);
   if (clauses > limits.maxClauseCount) throw tooManyClauses(limits.maxClauseCount);
   const query =
@@ -54,6 +61,25 @@ export function buildQuery(parsed: ParsedSearch, mapping: IndexMapping, now: num
   // the terms multi-term queries expand to count too, when they are expanded (expand.ts)
   recordClauseCount(query, clauses, limits.maxClauseCount);
   return query;
+}
+
+/**
+ * parseSearchQuery within a search's budget: the client's query parsed a slice at a time
+ * (query/slices.ts), pausing when the budget's slice is over (never timing out: a search answers
+ * `timed_out` with what it collected, and it has collected nothing yet).
+ */
+export function* parseSearchQuerySteps(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, limits: QueryLimits, budget: Budget): Steps<ParsedSearch> {
+  const main = query === undefined ? MATCH_ALL_QUERY : yield* parseQuerySteps(query, 'query', limits, () => budget.sliceOver());
+  return { main, filter: filter === undefined || filter === null ? null : parseQuery(filter, 'filter', limits) };
+}
+
+/** buildQuery within a search's budget: the client's query built a slice at a time (query/slices.ts). */
+export function* buildQuerySteps(parsed: ParsedSearch, mapping: IndexMapping, now: number, limits: QueryLimits, budget: Budget): Steps<LQuery> {
+  const ctx: BuildContext = { mapping, now, limits };
+  // one context for every attempt: the leaves it built are reused by the next (query/slices.ts)
+  let sliced: BuildContext | undefined;
+  const main = yield* inSlices<LQuery, LQuery>((slices) => parsed.main.toLucene((sliced ??= { ...ctx, slices })), () => budget.sliceOver());
+  return withFilter(main, parsed, ctx);
 }
 
 /** Matching documents of an index, ascending, with their scores when needed. */

@@ -14,12 +14,12 @@ import { evaluateSteps } from './lucene/evaluate';
 import { Budget, Steps, TimeExceeded, UNLIMITED, runToEnd } from './budget/budget';
 import { searchAggregations } from './aggregations/aggregate';
 import { hasTopHits, parseAggregations } from './aggregations/parse';
-import { runSliced } from './budget/scheduler';
+import { runSliced } from '../../../scheduler/scheduler';
 import { DEFAULT_LIMITS, QueryLimits } from './limits';
 import { Matches } from './lucene/matches';
 import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { rangeSortPlan, rangeSortSteps } from './lucene/rangeSort';
-import { buildQuery, parseSearchQuery } from './search';
+import { buildQuery, buildQuerySteps, parseSearchQuery, parseSearchQuerySteps } from './search';
 import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
 import { SourceFilter, filterSource } from './source';
 import { parseRequestOptions } from './collect/requestOptions';
@@ -173,7 +173,7 @@ export class SearchIndex {
     return new Promise<void>((resolve) => this.flushWaiters.push(resolve)).then(run);
   }
 
-  /** Runs steps a slice at a time (budget/scheduler.ts), counting them as paused while they are. */
+  /** Runs steps a slice at a time (src/scheduler/scheduler.ts), counting them as paused while they are. */
   private sliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
     const out = runSliced(steps, budget);
     if (!(out instanceof Promise)) return out;
@@ -226,7 +226,7 @@ export class SearchIndex {
     const aggs = request.aggs === undefined ? null : parseAggregations(request.aggs, this.limits);
     const sortClauses = parseSort(request.sort);
     const options = parseRequestOptions(request, this.limits);
-    const parsed = parseSearchQuery(request.query, filter, this.limits);
+    const parsed = yield* parseSearchQuerySteps(request.query, filter, this.limits, budget);
     const highlight = request.highlight === undefined ? null : parseHighlight(request.highlight, this.limits);
     const after = request.search_after;
     if (after !== undefined && after !== null) {
@@ -245,7 +245,7 @@ export class SearchIndex {
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs)) || options.minScore !== null;
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;
     const now = Date.now();
-    const query = buildQuery(parsed, this.mapping, now, this.limits);
+    const query = yield* buildQuerySteps(parsed, this.mapping, now, this.limits, budget);
     // what filters the matches between the query and the collectors (collect/hitFilters.ts)
     const filtering = options.minScore !== null || options.postFilter !== null || options.terminateAfter > 0 || collapse !== null;
     const shape = sorts === null && !filtering && (aggs === null || !hasTopHits(aggs)) ? disjunctionShape(query, this.index) : null;

@@ -6,11 +6,13 @@
  * with `timed_out: true`. The engine does the same, and also hands the event loop back every
  * `sliceMs` so that one long search never keeps a Node process from answering anything else: the
  * long-running parts of a search are generators (`Steps`) that check the budget every so often
- * (`due()`) and yield when their slice is over; the scheduler (scheduler.ts) resumes them.
+ * (`due()`) and yield when their slice is over; the scheduler (src/scheduler/scheduler.ts, shared with the transports' parsing of large bodies) resumes them.
  */
 
+import type { Steps } from '../../../../scheduler/scheduler';
+
 /** A computation that may pause (yield) between slices and finally returns T. */
-export type Steps<T> = Generator<void, T, void>;
+export type { Steps };
 
 /** Thrown through a search's steps once its deadline has passed; the search answers what it has. */
 export class TimeExceeded extends Error {

@@ -13,7 +13,9 @@ import { parseBool } from './bool';
 import { parseBoosting } from './boosting';
 import { parseCombinedFields } from './combinedFields';
 import { parseConstantScore } from './constantScore';
-import { ClauseParser, ParseContext, ParsedQuery } from './context';
+import { ClauseParser, LeafSlices, ParseContext, ParsedQuery } from './context';
+import { inSlices, sliceableLeaf } from './slices';
+import { Steps } from '../budget/budget';
 import { parseDisMax } from './disMax';
 import { parseExists } from './exists';
 import { parseFunctionScore } from './functionScore';
@@ -129,10 +131,17 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
   }
 }
 
+/** The clauses that hold other clauses: parsed again at each attempt of a sliced parse (slices.ts), their leaves not. */
+const COMPOUND = new Set(['bool', 'constant_score', 'dis_max', 'function_score', 'boosting']);
+
 class Parser implements ParseContext {
   private depth = 0;
 
-  constructor(readonly limits: QueryLimits) {}
+  /** @param slices when parsing in slices (slices.ts): the leaves parsed by earlier attempts */
+  constructor(
+    readonly limits: QueryLimits,
+    private readonly slices: LeafSlices<ParsedQuery> | null = null,
+  ) {}
 
   parseQuery(json: unknown, path: string): ParsedQuery {
     if (!isPlainObject(json)) throw invalid(`query clause at ${path} must be an object, got ${describe(json)}`);
@@ -146,7 +155,14 @@ class Parser implements ParseContext {
     if (this.depth >= limit) throw new QueryLimitError('query_too_deep', { path, limit }, `the query at ${path} is nested deeper than ${limit} levels`);
     this.depth++;
     try {
-      return parser(json[name], `${path}.${name}`, this);
+      if (this.slices === null || COMPOUND.has(name)) return parser(json[name], `${path}.${name}`, this);
+      const done = this.slices.done.get(json);
+      // (one object at two places of a query, which JSON text cannot make: parsed again at the second, as at once)
+      if (done !== undefined) return done.key === path ? done.value : parser(json[name], `${path}.${name}`, this);
+      const leaf = sliceableLeaf(parser(json[name], `${path}.${name}`, this));
+      this.slices.done.set(json, { key: path, value: leaf });
+      this.slices.check();
+      return leaf;
     } finally {
       this.depth--;
     }
@@ -157,6 +173,15 @@ class Parser implements ParseContext {
 export function parseQuery(json: unknown, path = 'query', limits: QueryLimits = DEFAULT_LIMITS): ParsedQuery {
   assertNoScript(json, path, limits);
   return new Parser(limits).parseQuery(json, path);
+}
+
+/**
+ * parseQuery a slice at a time (slices.ts): the same query or the same error, pausing whenever
+ * `over()` says the slice is over.
+ */
+export function* parseQuerySteps(json: unknown, path: string, limits: QueryLimits, over: () => boolean): Steps<ParsedQuery> {
+  assertNoScript(json, path, limits);
+  return yield* inSlices<ParsedQuery, ParsedQuery>((slices) => new Parser(limits, slices).parseQuery(json, path), over);
 }
 
 /** Names of the supported query clauses. */

@@ -1,4 +1,4 @@
-import { Budget, TimeExceeded, type Steps } from './budget';
+import { Budget, TimeExceeded, type Steps } from '../store/embedded/engine/budget/budget';
 import { pausedSearches, runSliced, setSchedulerClock } from './scheduler';
 
 /** Steps that pause `slices - 1` times, logging each slice. */

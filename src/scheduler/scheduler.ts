@@ -1,5 +1,7 @@
 /**
- * Runs the searches that do not finish within one slice, so that short searches are never queued
+ * Runs the work that does not finish within one slice — the engine's searches (their `Steps`, within
+ * their Budget) and the transports' parsing of large request bodies (transport/jsonSteps.ts) — in
+ * one queue, so that short searches are never queued
  * behind long ones: a two-level feedback queue (the shortest-job-first approximation of operating
  * system schedulers), driven by turns of the event loop (setImmediate).
  *
@@ -22,11 +24,54 @@
  * Hand-written: what is scheduled here are generators of the engine, in the same thread (worker
  * threads would each need their own copy of the index); no library schedules those.
  */
-import { Budget, Steps } from './budget';
+
+/** A computation that may pause (yield) between slices and finally returns T. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** What the scheduler needs of a task's clock: its slice length, and a new slice starting. */
+export interface SliceClock {
+  readonly sliceMs: number;
+  startSlice(): void;
+}
+
+/**
+ * The slice clock of work without a deadline (a large body being parsed): `over()` tells the work
+ * to yield.
+ */
+export class Slice implements SliceClock {
+  private end: number;
+
+  constructor(
+    readonly sliceMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.end = now() + sliceMs;
+  }
+
+  startSlice(): void {
+    this.end = this.now() + this.sliceMs;
+  }
+
+  /** The slice is over (costs a clock read: call it every thousand steps or so). */
+  over(): boolean {
+    return this.now() >= this.end;
+  }
+}
+
+/** The slice length of the work that has no setting of its own (SEARCH_SLICE_MS, set at start). */
+let defaultSliceMs = 5;
+
+export function setDefaultSliceMs(ms: number): void {
+  defaultSliceMs = ms;
+}
+
+export function getDefaultSliceMs(): number {
+  return defaultSliceMs;
+}
 
 interface Task {
   steps: Steps<unknown>;
-  budget: Budget;
+  budget: SliceClock;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -83,7 +128,7 @@ export function pausedSearches(): number {
  * Run `steps` one slice at a time: the value at once when they finish within a first slice run now,
  * else a promise of it (the rest runs from the scheduler).
  */
-export function runSliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
+export function runSliced<T>(steps: Steps<T>, budget: SliceClock): T | Promise<T> {
   if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(fresh, steps, budget);
   started++;
   const start = clock();
@@ -98,7 +143,7 @@ export function runSliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
   return enqueue(long, steps, budget);
 }
 
-function enqueue<T>(queue: Queue, steps: Steps<T>, budget: Budget): Promise<T> {
+function enqueue<T>(queue: Queue, steps: Steps<T>, budget: SliceClock): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     queue.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject });
     schedule();

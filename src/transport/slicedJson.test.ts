@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { getDefaultSliceMs, pausedSearches, setDefaultSliceMs } from '../scheduler/scheduler';
+import { parseJsonBytes, type ParsedJson } from './jsonText';
+import { parseJsonBytesSliced, parseJsonSteps, type JsonOutcome } from './slicedJson';
+
+/** The steps run to their end, pausing at every check (`over` always true); how many pauses. */
+function run(text: string): { outcome: JsonOutcome; pauses: number } {
+  const steps = parseJsonSteps(text, () => true);
+  let pauses = 0;
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return { outcome: next.value, pauses };
+    pauses++;
+  }
+}
+
+/** What JSON.parse makes of the text: its value, or its error's message. */
+function reference(text: string): JsonOutcome {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, message: (err as Error).message };
+  }
+}
+
+/**
+ * The same own keys in the same order, the same values, the same prototypes (Jest's equality would
+ * read an own `constructor` key as the constructor, and let a prototype set by `__proto__` pass).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.join('\u0000') !== Object.keys(b).join('\u0000')) return false;
+  return keys.every((k) => Object.getOwnPropertyDescriptor(a, k)!.enumerable && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const withoutOutOfRange = (o: JsonOutcome): JsonOutcome => (o.ok ? { ok: true, value: o.value } : o);
+
+/** JSON values whose objects may hold keys JSON.parse keeps as own data: __proto__, constructor. */
+const jsonish = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null)),
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', '0', '10', '1')), tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+/** Text of a value, with whitespace between tokens or none. */
+const spaced = (value: unknown, seed: number) => JSON.stringify(value, null, ['', ' ', '\t', '\r\n '][seed % 4]);
+
+describe('parseJsonSteps: JSON.parse, a slice at a time', () => {
+  it('makes the same value as JSON.parse, __proto__ an own key, pausing as asked', () => {
+    fc.assert(
+      fc.property(jsonish, fc.nat(10), (value, seed) => {
+        const text = spaced(value, seed);
+        const { outcome } = run(text);
+        const expected = JSON.parse(text) as unknown;
+        expect(outcome.ok).toBe(true);
+        if (!outcome.ok) return;
+        expect(sameJson(outcome.value, expected)).toBe(true);
+      }),
+      { seed: 7, numRuns: 400 },
+    );
+  });
+
+  it('keeps __proto__ as data, never as the prototype', () => {
+    const { outcome } = run('{"a":{"__proto__":{"polluted":true},"b":1}}');
+    expect(outcome.ok).toBe(true);
+    const a = (outcome as { value: { a: Record<string, unknown> } }).value.a;
+    expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+    expect(Object.keys(a)).toEqual(['__proto__', 'b']);
+    expect((a as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('pauses every thousand values or so', () => {
+    const text = JSON.stringify({ query: { terms: { name: Array.from({ length: 5000 }, (_, i) => `z${i}`) } } });
+    const { outcome, pauses } = run(text);
+    expect(withoutOutOfRange(outcome)).toEqual(reference(text));
+    expect(pauses).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each([
+    '',
+    '  ',
+    'x',
+    '[1,2',
+    '{"a" 1}',
+    '{"a":1 "b"}',
+    '{1:2}',
+    '{,}',
+    '["a\nb"]',
+    '["ab',
+    '[-]',
+    '[1e]',
+    '[1e+',
+    '[1.]',
+    '["\\x"]',
+    '["\\u12x4"]',
+    '["\\u12',
+    '["\\u1',
+    '["a\\',
+    '[1] 2',
+    '[01]',
+    '[-01]',
+    '[tru]',
+    '[tru',
+    '{"a":1,}',
+    '[1,]',
+    '{"a":1,"b" x}',
+    '{"a":1,"b"}',
+    '[{"c":1},{"b" 2}]',
+    '{"a":[1,{"x":2,"y"}]}',
+    `[${'1,'.repeat(30)}x${',1'.repeat(30)}]`,
+    `[x${',1'.repeat(30)}]`,
+    `[${'1,'.repeat(30)}x]`,
+    '{"a":NaN}',
+    '[Infinity]',
+    '[1,2,3]\u00a0',
+  ])('refuses %j with JSON.parse\'s message', (text) => {
+    expect(run(text).outcome).toEqual(reference(text));
+  });
+
+  it('refuses what JSON.parse refuses, with its message, for any one-character change of valid JSON', () => {
+    const chars = ['"', '\\', '{', '}', '[', ']', ',', ':', '-', '0', '1', '.', 'e', 'E', '+', 't', 'n', 'u', ' ', '\n', '\u0001', 'x', 'é'];
+    fc.assert(
+      fc.property(jsonish, fc.nat(), fc.constantFrom(...chars), fc.constantFrom('insert', 'replace', 'delete', 'cut'), (value, where, c, how) => {
+        const text = JSON.stringify(value);
+        const at = where % (text.length + 1);
+        const changed =
+          how === 'insert' ? text.slice(0, at) + c + text.slice(at) : how === 'replace' ? text.slice(0, at) + c + text.slice(at + 1) : how === 'delete' ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at);
+        if (['NaN', 'undefined', 'Infinity', '[object Object]'].includes(changed)) return; // V8 words these whole texts apart
+        expect(withoutOutOfRange(run(changed).outcome)).toEqual(reference(changed));
+      }),
+      { seed: 11, numRuns: 3000 },
+    );
+  });
+
+  it('names the first number a double cannot hold, as outOfRangeNumber does', () => {
+    expect(run('[1, 1e999, -1e999]').outcome).toEqual({ ok: true, value: [1, Infinity, -Infinity], outOfRange: '1e999' });
+    expect(run('[0.0, 0e5, -0, 1e-999]').outcome).toMatchObject({ ok: true, outOfRange: '1e-999' });
+    expect(run('[0.0, 0e-999, -0]').outcome).toEqual({ ok: true, value: [0, 0, -0] });
+  });
+});
+
+describe('parseJsonBytesSliced', () => {
+  const saved = getDefaultSliceMs();
+  // slices of 0 ms: every check pauses, so the order of what runs is certain
+  beforeAll(() => setDefaultSliceMs(0));
+  afterAll(() => setDefaultSliceMs(saved));
+
+  const limits = { maxDepth: 1000 };
+  const parse = (bytes: Buffer, threshold: number, log: string[]) =>
+    new Promise<ParsedJson>((resolve) =>
+      parseJsonBytesSliced(
+        bytes,
+        limits,
+        (parsed) => {
+          log.push('parsed');
+          resolve(parsed);
+        },
+        threshold,
+      ),
+    );
+
+  it('answers a small body at once, as parseJsonBytes', () => {
+    const log: string[] = [];
+    let got: ParsedJson | undefined;
+    parseJsonBytesSliced(Buffer.from('{"a":[1,2]}'), limits, (parsed) => (got = parsed));
+    expect(got).toEqual(parseJsonBytes(Buffer.from('{"a":[1,2]}'), limits));
+    expect(log).toEqual([]);
+  });
+
+  it('parses a large body in slices, other work running in between, to the same value', async () => {
+    const body = Buffer.from(JSON.stringify({ query: { terms: { name: Array.from({ length: 20_000 }, (_, i) => `z${i}`) } } }));
+    const log: string[] = [];
+    const parsed = parse(body, 1024, log);
+    expect(log).toEqual([]); // not parsed yet: its slices wait for their turns
+    expect(pausedSearches()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    log.push('other work');
+    expect(await parsed).toEqual(parseJsonBytes(body, limits));
+    expect(log).toEqual(['other work', 'parsed']);
+    expect(pausedSearches()).toBe(0);
+  });
+
+  it.each([
+    ['not UTF-8', Buffer.concat([Buffer.from(`["${'a'.repeat(2000)}`), Buffer.from([0xc3, 0x28]), Buffer.from('"]')])],
+    ['nested too deep', Buffer.from(`${'['.repeat(1500)}${']'.repeat(1500)}`)],
+    ['too deep, even with a syntax error before', Buffer.from(`[x,${'['.repeat(1500)}${']'.repeat(1500)}]`)],
+    ['a syntax error', Buffer.from(`[${'1,'.repeat(2000)}x]`)],
+    ['a number out of range', Buffer.from(`[${'1,'.repeat(2000)}1e999]`)],
+    ['a syntax error after a number out of range', Buffer.from(`[1e999,${'1,'.repeat(2000)}x]`)],
+  ])('refuses a large body %s with parseJsonBytes\'s error', async (_label, body) => {
+    expect(await parse(body, 1024, [])).toEqual(parseJsonBytes(body, limits));
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Large request bodies and costly queries are worked on in slices (src/transport/slicedJson.ts for
+ * the JSON, engine/query/slices.ts for the query): a plain search is answered while a large body
+ * is still being parsed, and REST, raw WebSocket and GraphQL answer a large body alike (the order
+ * of one raw WebSocket connection's requests: src/transport/websocket/rawSocket.test.ts).
+ */
+import WebSocket from 'ws';
+import { pausedSearches } from '../../src/scheduler/scheduler';
+import { request, SocketClient, startTestServer, type TestServer } from '../support/testServer';
+import { expectError, expectOk } from '../support/e2e';
+import { expectGqlData, expectGqlError, gqlHttp, waitUntil } from '../support/graphql';
+
+let server: TestServer;
+let admin: string;
+
+/** A `terms` query of `n` values, among them the names of two countries. */
+const manyTerms = (n: number) => ({ terms: { 'name.keyword': ['France', 'Italy', ...Array.from({ length: n - 2 }, (_, i) => `nothing-${i}`)] } });
+
+beforeAll(async () => {
+  // slices of 1 ms: a body of a megabyte takes many of them
+  server = await startTestServer({ env: { SEARCH_SLICE_MS: '1' } });
+  admin = await server.token({ sub: 'root', tenantId: 'acme', roles: ['admin'] });
+  for (const [id, name] of [['fr', 'France'], ['de', 'Germany'], ['it', 'Italy']]) {
+    const res = await request(server, 'POST', `/v4/entity/countries?_id=${id}`, { token: admin, raw: JSON.stringify({ name, allowTenantIds: ['*'] }) });
+    expectOk({ httpStatus: res.status, envelope: res.body });
+  }
+});
+
+afterAll(() => server.stop());
+
+const search = (body: object | string) => request(server, 'POST', '/v4/entity/countries/search', { token: admin, raw: typeof body === 'string' ? body : JSON.stringify(body) });
+const ids = (hits: { _id: string }[]) => hits.map((h) => h._id).sort();
+
+describe('a large body parsed in slices', () => {
+  it('lets a plain search be answered while it is being parsed', async () => {
+    const big = search({ query: manyTerms(60_000) }); // about 900 KB
+    const order: string[] = [];
+    const bigDone = big.then((res) => {
+      order.push('large');
+      return res;
+    });
+    // the large body has arrived and its parse paused between slices
+    await waitUntil(() => pausedSearches() > 0, 'the large body being parsed in slices', 10_000, 1);
+    const plain = await search({ query: { match: { name: 'germany' } } });
+    order.push('plain');
+    expect(ids(plain.body.result.hits)).toEqual(['de']);
+    const large = await bigDone;
+    expect(order).toEqual(['plain', 'large']);
+    expect(ids(large.body.result.hits)).toEqual(['fr', 'it']);
+  });
+
+  it('answers the same on REST, raw WebSocket and GraphQL', async () => {
+    const query = manyTerms(20_000);
+    const rest = await search({ query });
+    expect(ids(rest.body.result.hits)).toEqual(['fr', 'it']);
+    const socket = await SocketClient.connect(server);
+    try {
+      const ws = await socket.send({ controller: 'document', action: 'search', collection: 'countries', jwt: admin, body: { query } });
+      expect(ids(ws.result.hits)).toEqual(['fr', 'it']);
+    } finally {
+      await socket.close();
+    }
+    const gql = expectGqlData(await gqlHttp(server, 'query($q: JSON) { search(type: "countries", query: $q) { total hits { id } } }', { token: admin, variables: { q: query } }));
+    expect(gql.search.total).toBe(2);
+  });
+
+  it('refuses a large malformed body with the same 400 on every way in', async () => {
+    const values = JSON.stringify(manyTerms(20_000).terms['name.keyword']);
+    const broken = `{"query":{"terms":{"name.keyword":${values.slice(0, -1)},}}}`;
+    const rest = await search(broken);
+    expectError({ httpStatus: rest.status, envelope: rest.body }, 'network.http.body_parse_failed', 400);
+    // V8's own words for it
+    const v8 = (() => {
+      try {
+        JSON.parse(broken);
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(rest.body.error.message).toContain(v8);
+
+    const socket = new WebSocket(server.wsUrl);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const answer = new Promise<any>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
+    socket.send(`{"controller":"document","action":"search","collection":"countries","jwt":"${admin}","body":${broken}}`);
+    expectError({ httpStatus: null, envelope: await answer }, 'network.http.body_parse_failed', 400);
+    socket.close();
+
+    const gql = await request(server, 'POST', '/graphql', { token: admin, raw: `{"query":"query($q: JSON) { search(type: \\"countries\\", query: $q) { total } }","variables":{"q":${broken}}}` });
+    expectGqlError(gql.body.errors, 'network.http.body_parse_failed', 400);
+  });
+});
