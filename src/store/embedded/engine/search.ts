@@ -14,7 +14,7 @@ import { rewrite } from './lucene/rewrite';
 import { IndexMapping } from './mapping';
 import { BuildContext, ParsedQuery } from './query/context';
 import { parseQuery, parseQuerySteps } from './query/parse';
-import { inSlices } from './query/slices';
+import { buildLeavesAhead } from './query/slices';
 import { Budget, Steps } from './budget/budget';
 
 const MATCH_ALL_QUERY: ParsedQuery = { toLucene: () => MATCH_ALL };
@@ -23,6 +23,8 @@ const MATCH_ALL_QUERY: ParsedQuery = { toLucene: () => MATCH_ALL };
 export interface ParsedSearch {
   readonly main: ParsedQuery;
   readonly filter: ParsedQuery | null;
+  /** The leaves of `main` parsed ahead, when parsed in slices (query/slices.ts): built ahead too. */
+  readonly leaves?: readonly ParsedQuery[];
 }
 
 /**
@@ -69,17 +71,15 @@ function withFilter(main: LQuery, parsed: ParsedSearch, ctx: BuildContext): LQue
  * `timed_out` with what it collected, and it has collected nothing yet).
  */
 export function* parseSearchQuerySteps(query: QueryDsl | undefined, filter: QueryDsl | null | undefined, limits: QueryLimits, budget: Budget): Steps<ParsedSearch> {
-  const main = query === undefined ? MATCH_ALL_QUERY : yield* parseQuerySteps(query, 'query', limits, () => budget.sliceOver());
-  return { main, filter: filter === undefined || filter === null ? null : parseQuery(filter, 'filter', limits) };
+  const main = query === undefined ? { query: MATCH_ALL_QUERY, leaves: [] } : yield* parseQuerySteps(query, 'query', limits, () => budget.sliceOver());
+  return { main: main.query, filter: filter === undefined || filter === null ? null : parseQuery(filter, 'filter', limits), leaves: main.leaves };
 }
 
-/** buildQuery within a search's budget: the client's query built a slice at a time (query/slices.ts). */
+/** buildQuery within a search's budget: the leaves parsed ahead built ahead, a slice at a time (query/slices.ts), then the query at once. */
 export function* buildQuerySteps(parsed: ParsedSearch, mapping: IndexMapping, now: number, limits: QueryLimits, budget: Budget): Steps<LQuery> {
-  const ctx: BuildContext = { mapping, now, limits };
-  // one context for every attempt: the leaves it built are reused by the next (query/slices.ts)
-  let sliced: BuildContext | undefined;
-  const main = yield* inSlices<LQuery, LQuery>((slices) => parsed.main.toLucene((sliced ??= { ...ctx, slices })), () => budget.sliceOver());
-  return withFilter(main, parsed, ctx);
+  const ctx: BuildContext = { mapping, now, limits, builtAhead: new Map() };
+  if (parsed.leaves !== undefined) yield* buildLeavesAhead(parsed.leaves, ctx, budget);
+  return withFilter(parsed.main.toLucene(ctx), parsed, { mapping, now, limits });
 }
 
 /** Matching documents of an index, ascending, with their scores when needed. */

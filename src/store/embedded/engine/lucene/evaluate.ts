@@ -77,6 +77,7 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
       return inner === null ? null : inner.withConstant(needsScores ? boost : 0);
     }
     case 'leaf': {
+      if (query.settle !== undefined) yield* query.settle(budget);
       if (query.prepare !== undefined && (query.expand !== undefined || !index.filterCache.has(query.key))) yield* query.prepare(index, budget);
       if (query.expand !== undefined) return yield* evaluateNode(query.expand(index), index, boost, needsScores, budget);
       const docs = leafDocs(query, index);

@@ -123,6 +123,12 @@ export interface LeafQuery {
    */
   readonly prepare?: (index: InvertedIndex, budget: Budget) => Steps<void>;
   /**
+   * Work that `key` and `terms` need and that may take longer than a slice (a set of 65,536 terms
+   * made distinct and written out), done as steps before the evaluator reads them; read without it,
+   * they do it at once.
+   */
+  readonly settle?: (budget: Budget) => Steps<void>;
+  /**
    * The query this leaf stands for, when it is to be scored as one (a pattern under a boolean
    * rewrite: a boolean query of its terms); evaluated instead of `docSet`, after `prepare`.
    */

@@ -188,6 +188,8 @@ function distinct(queries: readonly LQuery[]): LQuery[] {
 /** Merge identical clauses of one occur into one, boosted by the sum of their boosts (in double). */
 function deduplicate(query: BooleanQuery, occur: Occur): BooleanQuery | null {
   const queries = clausesOf(query, occur);
+  // (one clause has no duplicate: its key, which may be long to write, is not needed)
+  if (queries.length < 2) return null;
   const merged = new Map<string, { query: LQuery; boost: number }>();
   for (let q of queries) {
     let boost = 1;

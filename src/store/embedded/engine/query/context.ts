@@ -6,24 +6,15 @@
 import { LQuery } from '../lucene/query';
 import { QueryLimits } from '../limits';
 import { IndexMapping } from '../mapping';
+import type { DoneAhead } from './slices';
 
 export interface BuildContext {
   readonly mapping: IndexMapping;
   /** `now` for date math, in epoch millis, fixed for the whole search. */
   readonly now: number;
   readonly limits: QueryLimits;
-  /** A build in slices (slices.ts): the leaves already built, and the check that pauses it. */
-  readonly slices?: LeafSlices<LQuery>;
-}
-
-/**
- * What a parse or build run in slices (slices.ts) keeps from one attempt to the next: each leaf
- * clause done, by its JSON object (parse) or its parsed query (build), and the check made after
- * each new leaf, which throws PAUSE once the slice is over.
- */
-export interface LeafSlices<T> {
-  readonly done: Map<object, { readonly key: unknown; readonly value: T }>;
-  check(): void;
+  /** Leaves built ahead (slices.ts), by their parsed query. */
+  readonly builtAhead?: DoneAhead<LQuery>;
 }
 
 export interface ParsedQuery {

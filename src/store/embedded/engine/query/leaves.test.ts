@@ -1,6 +1,7 @@
 import { InvertedIndex } from '../invertedIndex';
 import { IndexMapping } from '../mapping';
-import { LQuery } from '../lucene/query';
+import { LQuery, LeafQuery } from '../lucene/query';
+import { Budget } from '../budget/budget';
 import { compilePrefix } from '../automaton';
 import { fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
 
@@ -38,5 +39,22 @@ describe('constant-score leaves', () => {
   it('read ids and presence', () => {
     expect(docs(idsIn(['c', 'a', 'zz']))).toEqual([0, 2]);
     expect(docs(fieldExists('k'))).toEqual([0, 1]);
+  });
+});
+
+describe('a large terms set', () => {
+  it('is made distinct and written as its key a chunk at a time, as a small set is at once', () => {
+    const terms = Array.from({ length: 10_000 }, (_, i) => `t${i % 7000}`);
+    const query = termsIn('k', terms) as LeafQuery;
+    const steps = query.settle!(new Budget(Infinity, 0, () => 0)); // every chunk ends a slice
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBeGreaterThan(1);
+    const distinct = [...new Set(terms)];
+    expect(query.key).toBe(`terms:${JSON.stringify(['k', distinct])}`);
+    expect(query.terms!.terms).toEqual(distinct);
+    // read without settling first: the same, at once
+    expect((termsIn('k', terms) as LeafQuery).key).toBe(query.key);
+    expect((termsIn('k', ['a', 'b', 'a']) as LeafQuery).settle).toBeUndefined();
   });
 });

@@ -13,8 +13,8 @@ import { parseBool } from './bool';
 import { parseBoosting } from './boosting';
 import { parseCombinedFields } from './combinedFields';
 import { parseConstantScore } from './constantScore';
-import { ClauseParser, LeafSlices, ParseContext, ParsedQuery } from './context';
-import { inSlices, sliceableLeaf } from './slices';
+import { ClauseParser, ParseContext, ParsedQuery } from './context';
+import { DoneAhead, buildableAhead } from './slices';
 import { Steps } from '../budget/budget';
 import { parseDisMax } from './disMax';
 import { parseExists } from './exists';
@@ -30,7 +30,7 @@ import { parseMatchPhrase } from './matchPhrase';
 import { parseMatchBoolPrefix } from './matchBoolPrefix';
 import { parseMatchPhrasePrefix } from './matchPhrasePrefix';
 import { parseMultiMatch } from './multiMatch';
-import { invalid } from './params';
+import { at, invalid } from './params';
 import { parsePrefix } from './prefix';
 import { parseQueryString } from './queryString';
 import { parseRange } from './range';
@@ -131,16 +131,16 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
   }
 }
 
-/** The clauses that hold other clauses: parsed again at each attempt of a sliced parse (slices.ts), their leaves not. */
+/** The clauses that hold other clauses: parsed by the ordinary pass, their leaves ahead (slices.ts). */
 const COMPOUND = new Set(['bool', 'constant_score', 'dis_max', 'function_score', 'boosting']);
 
 class Parser implements ParseContext {
   private depth = 0;
 
-  /** @param slices when parsing in slices (slices.ts): the leaves parsed by earlier attempts */
+  /** @param ahead the leaves parsed ahead (slices.ts), by their JSON object and path */
   constructor(
     readonly limits: QueryLimits,
-    private readonly slices: LeafSlices<ParsedQuery> | null = null,
+    private readonly ahead: DoneAhead<ParsedQuery> | null = null,
   ) {}
 
   parseQuery(json: unknown, path: string): ParsedQuery {
@@ -155,14 +155,9 @@ class Parser implements ParseContext {
     if (this.depth >= limit) throw new QueryLimitError('query_too_deep', { path, limit }, `the query at ${path} is nested deeper than ${limit} levels`);
     this.depth++;
     try {
-      if (this.slices === null || COMPOUND.has(name)) return parser(json[name], `${path}.${name}`, this);
-      const done = this.slices.done.get(json);
-      // (one object at two places of a query, which JSON text cannot make: parsed again at the second, as at once)
-      if (done !== undefined) return done.key === path ? done.value : parser(json[name], `${path}.${name}`, this);
-      const leaf = sliceableLeaf(parser(json[name], `${path}.${name}`, this));
-      this.slices.done.set(json, { key: path, value: leaf });
-      this.slices.check();
-      return leaf;
+      const done = this.ahead?.get(json);
+      if (done !== undefined && done.key === path) return done.value;
+      return parser(json[name], `${path}.${name}`, this);
     } finally {
       this.depth--;
     }
@@ -176,12 +171,57 @@ export function parseQuery(json: unknown, path = 'query', limits: QueryLimits = 
 }
 
 /**
- * parseQuery a slice at a time (slices.ts): the same query or the same error, pausing whenever
- * `over()` says the slice is over.
+ * parseQuery a slice at a time (slices.ts): the leaf clauses parsed ahead, a few between two looks
+ * at `over()`, pausing when it says the slice is over, then the ordinary parse at once, which finds
+ * them done. The same query, or the same first error. `leaves`: those parsed ahead, in document
+ * order (for buildLeavesAhead).
  */
-export function* parseQuerySteps(json: unknown, path: string, limits: QueryLimits, over: () => boolean): Steps<ParsedQuery> {
+export function* parseQuerySteps(json: unknown, path: string, limits: QueryLimits, over: () => boolean): Steps<{ query: ParsedQuery; leaves: ParsedQuery[] }> {
   assertNoScript(json, path, limits);
-  return yield* inSlices<ParsedQuery, ParsedQuery>((slices) => new Parser(limits, slices).parseQuery(json, path), over);
+  const ahead: DoneAhead<ParsedQuery> = new Map();
+  const context = new Parser(limits);
+  // every object and array of the JSON, in document order, with its path as the clauses write it
+  const values: unknown[] = [json];
+  const paths: string[] = [path];
+  let visited = 0;
+  while (values.length > 0) {
+    const value = values.pop();
+    const where = paths.pop() as string;
+    if (typeof value !== 'object' || value === null) continue; // (the query itself: the ordinary pass refuses it)
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i];
+        if (typeof child === 'object' && child !== null) {
+          values.push(child);
+          paths.push(`${where}[${i}]`);
+        }
+      }
+    } else {
+      const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      const parser = keys.length === 1 && !COMPOUND.has(keys[0]) ? CLAUSES.get(keys[0]) : undefined;
+      if (parser !== undefined) {
+        // a leaf clause (or what looks like one: a leaf's own body is not walked)
+        try {
+          ahead.set(obj, { key: where, value: buildableAhead(parser(obj[keys[0]], `${where}.${keys[0]}`, context)) });
+        } catch {
+          // parsed again, in its order, by the ordinary pass: its error comes then, if it is the first
+        }
+        if (over()) yield;
+        continue;
+      }
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const child = obj[keys[i]];
+        if (typeof child === 'object' && child !== null) {
+          values.push(child);
+          paths.push(at(where, keys[i]));
+        }
+      }
+    }
+    if ((++visited & 255) === 0 && over()) yield;
+  }
+  const query = new Parser(limits, ahead).parseQuery(json, path);
+  return { query, leaves: [...ahead.values()].map((done) => done.value) };
 }
 
 /** Names of the supported query clauses. */
