@@ -78,6 +78,7 @@ describe('intervals', () => {
     expect(() => search({ intervals: { body: { match: { query: 'a', slop: 2 } } } })).toThrow('unsupported parameter "slop"');
     expect(() => search({ intervals: { body: { match: { query: 'a', analyzer: 'french' } } } })).toThrow('analyzer [french] not found');
     expect(() => search({ intervals: { body: {}, title: {} } })).toThrow('exactly one field');
+    expect(() => search({ intervals: { body: { match: { query: 'fox', filter: { containing: { match: { query: 'a', use_field: 'nothing' } } } } } } })).toThrow('no mapping for field [nothing]');
   });
 
   it('a pattern expanding to more terms than MAX_CLAUSE_COUNT is a 400', () => {

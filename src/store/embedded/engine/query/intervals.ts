@@ -206,6 +206,8 @@ interface Builder {
 
 function textField(b: Builder, field: string): void {
   const type = fieldType(b.ctx, field);
+  // a filter's use_field is not checked up front (as in Elasticsearch, where it fails worse)
+  if (type === undefined) throw invalid(`no mapping for field [${field}] used in an interval rule (at ${b.path})`);
   if (type !== 'text') throw invalid(`Can only use interval queries on text fields - not on [${field}] which is of type [${type === 'id' ? '_id' : type}] (at ${b.path})`);
 }
 
