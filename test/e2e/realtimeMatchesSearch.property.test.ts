@@ -50,6 +50,16 @@ function clauseArbitraries(sub: fc.Arbitrary<Query>): Record<string, fc.Arbitrar
       .tuple(word, word, fc.integer({ min: 1, max: 3 }), fc.constantFrom('or', 'and'))
       .map(([a, b, n, operator]) => ({ match_bool_prefix: { name: { query: `${a} ${b.slice(0, n)}`, operator } } })),
     multi_match: word.map((w) => ({ multi_match: { query: w, fields: ['name', 'tags'] } })),
+    combined_fields: fc
+      .tuple(word, word, fc.constantFrom('or', 'and'))
+      .map(([a, b, operator]) => ({ combined_fields: { query: `${a} ${b}`, fields: ['name^2', 'tags'], operator } })),
+    intervals: fc.oneof(
+      fc
+        .tuple(word, word, fc.boolean(), fc.constantFrom(-1, 0, 1))
+        .map(([a, b, ordered, gaps]) => ({ intervals: { name: { match: { query: `${a} ${b}`, ordered, max_gaps: gaps } } } })),
+      fc.tuple(word, word).map(([a, b]) => ({ intervals: { name: { all_of: { intervals: [{ prefix: { prefix: a.slice(0, 2) } }, { fuzzy: { term: b } }], filter: { not_containing: { match: { query: WORDS[0] } } } } } } })),
+    ),
+    fuzzy: word.map((w) => ({ fuzzy: { name: { value: `${w.slice(0, -1)}x` } } })),
     query_string: fc
       .tuple(word, word, fc.constantFrom('AND', 'OR', 'AND NOT'), fc.integer({ min: 1, max: 3 }))
       .map(([a, b, op, n]) => ({ query_string: { query: `name:(${a} ${op} ${b.slice(0, n)}*) OR tags:${b} OR rank:>=${n}` } })),
@@ -177,6 +187,8 @@ it('tells a room exactly what a search finds, after every write (raw WebSocket a
         };
         const searchIds = async () => {
           const res = await request(server, 'POST', `/v4/entity/${collection}/search?size=100`, { token: reader, body: { query: q } });
+          // a generic-form clause refused once the data maps its field (fuzzy on a number): not a query to check
+          if (res.status === 400 && res.body.error?.id === 'services.storage.invalid_search_query') return null;
           if (res.status !== 200) throw new Error(`search refused: ${JSON.stringify(res.body.error)}`);
           return new Set<string>(res.body.result.hits.map((h: { _id: string }) => h._id));
         };
@@ -184,7 +196,9 @@ it('tells a room exactly what a search finds, after every write (raw WebSocket a
           const message: Record<string, unknown> = { controller: 'document', action: w.action, collection, _id: w.id, jwt: admin };
           if (w.body !== undefined) message.body = w.body;
           await ws.send(message); // refusals (an existing id, a missing entity) are part of the sequence
-          const expected = [...(await searchIds())].sort();
+          const found = await searchIds();
+          if (found === null) return fc.pre(false);
+          const expected = [...found].sort();
           absorb(); // the WebSocket notifications arrived before the answer to the write
           expect({ after: w, ws: [...toldWs].sort() }).toEqual({ after: w, ws: expected });
           await waitUntil(() => (absorb(), [...toldGql].sort().join() === expected.join()) || undefined, 'GraphQL notifications', 2000).catch(() => undefined);
