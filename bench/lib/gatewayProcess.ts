@@ -44,6 +44,16 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/** CPU time a process has used so far, all its threads, in ms (Linux /proc: utime + stime), or undefined once it has gone. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // (clock ticks of 10 ms)
+  } catch {
+    return undefined;
+  }
+}
+
 /** The environment of a benchmarked gateway: this one's, with the embedded store on `dataDir`, in production, logging warnings only. */
 export function gatewayEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {

@@ -244,6 +244,17 @@ export function isDateString(text: string): boolean {
 export function parseDateValue(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : null;
   if (typeof value !== 'string') return null;
+  // (the documents of a bulk write share their `modified`: the last text read is remembered)
+  if (value === lastDateText) return lastDateValue;
+  lastDateValue = parseDateText(value);
+  lastDateText = value;
+  return lastDateValue;
+}
+
+let lastDateText: string | null = null;
+let lastDateValue: number | null = null;
+
+function parseDateText(value: string): number | null {
   const parts = parseParts(value);
   if (parts !== null) return partsToMillis(parts, false, UTC);
   if (EPOCH_MILLIS.test(value)) {

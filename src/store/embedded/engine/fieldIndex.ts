@@ -351,6 +351,10 @@ export class FieldIndex {
     return analyzed.length;
   }
 
+  /** keyword, boolean: the last term added and its id (ids never change: the dictionary only grows). */
+  private lastTerm: string | null = null;
+  private lastTermId = -1;
+
   /** Distinct terms, already in UTF-8 order. */
   private addTerms(doc: number, sorted: readonly string[]): void {
     if (sorted.length === 0) return;
@@ -360,8 +364,14 @@ export class FieldIndex {
     const dict = terms.dict as TermHash;
     for (let i = 0; i < sorted.length; i++) {
       const term = sorted[i];
-      const t = term === lastScanned ? dict.internHashed(term, 0, term.length, false, lastHash) : dict.intern(term);
-      terms.ensure(t);
+      let t: number;
+      if (term === this.lastTerm) t = this.lastTermId; // (a value every document of a bulk write shares: entityType, the tenants, the author)
+      else {
+        t = term === lastScanned ? dict.internHashed(term, 0, term.length, false, lastHash) : dict.intern(term);
+        terms.ensure(t);
+        this.lastTerm = term;
+        this.lastTermId = t;
+      }
       tokens.push(t);
     }
     this.present.add(doc);
