@@ -174,4 +174,24 @@ describeEachStore('mappings', (target) => {
     expect(seen.hits.map((h: { _id: string }) => h._id)).toEqual(['mine']);
     expect(await ok(other, 'POST', at(type, '/count'), { query: { term: { code: 'AB' } } })).toEqual({ count: 1 });
   });
+
+  it('double keeps 64 bits, float 32, half_float 16, scaled_float a long of value * scaling_factor: terms, ranges, sorts and sums as Elasticsearch keeps them', async () => {
+    const type = uniqueCollection();
+    await ok(admin, 'PUT', at(type, '/_mapping'), { properties: { d: { type: 'double' }, f: { type: 'float' }, h: { type: 'half_float' }, s: { type: 'scaled_float', scaling_factor: 100 } } });
+    await ok(writer, 'POST', at(type, '?_id=a'), { d: 0.1, f: 0.1, h: 0.1, s: 1.234 });
+    await ok(writer, 'POST', at(type, '?_id=b'), { d: 0.30000000000000004, f: 0.3, h: 1000.2, s: 1.235 });
+    const ids = async (query: Record<string, unknown>) => (await ok(reader, 'POST', at(type, '/search'), { query, sort: [{ d: 'asc' }] })).hits.map((h: { _id: string }) => h._id);
+    expect(await ids({ range: { d: { gt: 0.3 } } })).toEqual(['b']);
+    expect(await ids({ range: { f: { gt: 0.3 } } })).toEqual([]);
+    expect(await ids({ term: { d: 0.1 } })).toEqual(['a']);
+    expect(await ids({ term: { h: 1000 } })).toEqual(['b']);
+    expect(await ids({ term: { s: 1.23 } })).toEqual(['a']);
+    expect(await ids({ range: { s: { gt: 1.23 } } })).toEqual(['b']);
+    const result = await ok(reader, 'POST', at(type, '/search'), { sort: [{ d: 'desc' }], aggs: { sum: { sum: { field: 'd' } } }, docvalue_fields: ['d', 'h', 's'] });
+    expect(result.hits.map((h: { sort: unknown }) => h.sort)).toEqual([[0.30000000000000004], [0.1]]);
+    expect(result.aggregations.sum.value).toBe(0.1 + 0.30000000000000004);
+    expect(result.hits[1].fields).toEqual({ d: [0.1], h: [0.0999755859375], s: [1.23] });
+    expect(result.hits[1]._source).toMatchObject({ d: 0.1, h: 0.1, s: 1.234 });
+  });
 });
+

@@ -10,7 +10,7 @@
  */
 import { compileMatcher } from '../embedded/engine/matcher';
 import { IndexMapping } from '../embedded/engine/mapping';
-import { engineType } from '../embedded/engine/declaredMapping';
+import { declareFieldRules, engineType } from '../embedded/engine/declaredMapping';
 import { ENTITY_MAPPING } from '../embedded/embeddedStore';
 import type { CountResult, Doc, EntityStore, QueryDsl, SearchRequest, SearchResult, WriteOutcome } from '../port';
 import type { Backend } from './backend';
@@ -326,5 +326,8 @@ export function learnProperties(mapping: IndexMapping, properties: Record<string
     if (type === null || type === 'object') continue;
     const keyword = s.fields?.keyword?.type === 'keyword' ? `${field}.keyword` : undefined;
     mapping.learn(field, type, keyword);
+    // analyzers, normalizers, number roundings: subscriptions match as the cluster indexes
+    declareFieldRules(mapping, field, s as FieldMapping);
+    for (const [name, sub] of Object.entries(s.fields ?? {})) declareFieldRules(mapping, `${field}.${name}`, sub as FieldMapping);
   }
 }

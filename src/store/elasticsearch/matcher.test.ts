@@ -1,5 +1,6 @@
 import { IndexMapping } from '../embedded/engine/mapping';
 import { learnProperties } from './entities';
+import { parseTypeMapping } from '../mapping/typeMapping';
 import { entity, storeOnFake } from './testing/storeOnFake';
 
 describe('subscription filters on the Elasticsearch store', () => {
@@ -36,7 +37,7 @@ describe('subscription filters on the Elasticsearch store', () => {
       'keyword',
       'keyword',
       'long',
-      'float',
+      'double',
       'date',
       'boolean',
       'text',
@@ -44,4 +45,16 @@ describe('subscription filters on the Elasticsearch store', () => {
     ]);
     expect(mapping.isObject('place')).toBe(true);
   });
+
+  it('match declared fields as the cluster indexes them: analyzers, normalizers, number roundings', async () => {
+    const { store } = storeOnFake();
+    await store.entities.putMapping('notes', parseTypeMapping({ properties: { body: { type: 'text', analyzer: 'english' }, code: { type: 'keyword', normalizer: 'lowercase' }, price: { type: 'scaled_float', scaling_factor: 10 } } }));
+    const phrase = store.entities.matcher('notes', { match_phrase: { body: 'running the races' } });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the cluster's mapping is read once, in the background
+    expect(phrase('a', { body: 'Dogs running fast races' })).toBe(true);
+    expect(phrase('b', { body: 'Dogs running races' })).toBe(false);
+    expect(store.entities.matcher('notes', { term: { code: 'AB' } })('c', { code: 'aB' })).toBe(true);
+    expect(store.entities.matcher('notes', { term: { price: 1.2 } })('d', { price: 1.23 })).toBe(true);
+  });
 });
+

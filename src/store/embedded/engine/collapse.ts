@@ -77,7 +77,7 @@ export function parseCollapse(value: unknown): CollapseRequest | null {
 export function checkCollapseField(request: CollapseRequest, mapping: IndexMapping): void {
   const type = mapping.type(request.field);
   if (type === undefined) throw new InvalidQueryError(`no mapping found for \`${request.field}\` in order to collapse on`);
-  if (type !== 'keyword' && type !== 'long' && type !== 'float' && type !== 'date') {
+  if (type !== 'keyword' && type !== 'long' && type !== 'float' && type !== 'double' && type !== 'date') {
     throw new InvalidQueryError(`collapse is not supported for the field [${request.field}] of the type [${type}]`);
   }
 }

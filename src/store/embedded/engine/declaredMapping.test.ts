@@ -3,6 +3,7 @@ import { applyDeclaredMapping, engineType } from './declaredMapping';
 import { IndexMapping } from './mapping';
 import { SearchIndex } from './searchIndex';
 import { compileMatcher } from './matcher';
+import { toHalfFloat } from './fieldValues';
 
 const declared = (body: unknown) => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping(body));
 const count = (index: SearchIndex, query: Record<string, unknown>) => (index.searchSliced({ query, from: 0, size: 0 }, null) as { total: number }).total;
@@ -19,7 +20,7 @@ describe('declared mappings in the engine', () => {
 
   it('maps each Elasticsearch type to the engine type that indexes it', () => {
     const types = ['text', 'keyword', 'long', 'integer', 'short', 'byte', 'double', 'float', 'half_float', 'scaled_float', 'boolean', 'date', 'object', 'nested', 'geo_point'];
-    expect(types.map((type) => engineType({ type }))).toEqual(['text', 'keyword', 'long', 'long', 'long', 'long', 'float', 'float', 'float', 'float', 'boolean', 'date', 'object', 'object', null]);
+    expect(types.map((type) => engineType({ type }))).toEqual(['text', 'keyword', 'long', 'long', 'long', 'long', 'double', 'float', 'float', 'double', 'boolean', 'date', 'object', 'object', null]);
     expect(engineType({ type: 'long', index: false })).toBeNull();
   });
 
@@ -201,3 +202,55 @@ describe('declared analyzers and normalizers', () => {
       expect(compileMatcher({ term: { code: 'FR-1' } }, () => index.mappingCopy())({ code: 'fr-1' })).toBe(true);
     });
 });
+
+describe('declared floating-point types', () => {
+  const index = () => {
+    const index = new SearchIndex();
+    index.declareMapping(declared({ properties: { d: { type: 'double' }, f: { type: 'float' }, h: { type: 'half_float' }, s: { type: 'scaled_float', scaling_factor: 100 } } }));
+    index.put('a', { d: 0.1, f: 0.1, h: 0.1, s: 1.234 });
+    index.put('b', { d: 0.30000000000000004, f: 0.3, h: 1000.2, s: 1.235 });
+    index.put('c', { d: 9007199254740993.5, f: 16777217, h: 70000, s: -0.005 });
+    return index;
+  };
+  const ids = (i: SearchIndex, query: Record<string, unknown>) => i.search({ query, from: 0, size: 10, sort: [{ d: 'asc' }] }).hits.map((h) => h._id);
+
+  it('double keeps 64 bits: exact terms, ranges, sorts and sums', () => {
+    const i = index();
+    expect(ids(i, { term: { d: 0.1 } })).toEqual(['a']);
+    expect(ids(i, { range: { d: { gt: 0.3 } } })).toEqual(['b', 'c']); // 0.30000000000000004 > 0.3, as a double
+    expect(ids(i, { range: { f: { gt: 0.3 } } })).toEqual(['c']); // a float: 0.3f is not above 0.3f
+    const result = i.search({ query: { match_all: {} }, from: 0, size: 3, sort: [{ d: 'asc' }], aggs: { sum: { sum: { field: 'd' } }, max: { max: { field: 'f' } } } });
+    expect(result.hits.map((h) => h.sort)).toEqual([[0.1], [0.30000000000000004], [9007199254740994]]);
+    expect((result.aggregations as { sum: { value: number } }).sum.value).toBe(0.1 + 0.30000000000000004 + 9007199254740994);
+    expect((result.aggregations as { max: { value: number } }).max.value).toBe(16777216); // a float: 16777217 is not one
+    expect(i.search({ query: { match_all: {} }, from: 0, size: 1, sort: [{ d: 'asc' }], docvalue_fields: ['d', 'f'] }).hits[0].fields).toEqual({ d: [0.1], f: [Math.fround(0.1)] });
+  });
+
+  it('half_float keeps 16 bits: values, terms and ranges rounded as HalfFloatPoint rounds them', () => {
+    const i = index();
+    expect(toHalfFloat(0.1)).toBe(0.0999755859375);
+    expect(toHalfFloat(1000.2)).toBe(1000);
+    expect(toHalfFloat(1000.3)).toBe(1000.5); // steps of 0.5 there
+    expect(toHalfFloat(70000)).toBe(Infinity);
+    expect(toHalfFloat(2049)).toBe(2048); // a tie: to even
+    expect(toHalfFloat(2051)).toBe(2052);
+    expect(toHalfFloat(-1e-8)).toBe(-0);
+    expect(ids(i, { term: { h: 0.1 } })).toEqual(['a']); // the term is rounded too
+    expect(ids(i, { term: { h: 1000 } })).toEqual(['b']);
+    expect(ids(i, { range: { h: { gte: 1000.2 } } })).toEqual(['c']); // b holds 1000
+    expect(ids(i, { range: { h: { gt: 65504 } } })).toEqual(['c']);
+    expect(i.search({ query: { ids: { values: ['a'] } }, from: 0, size: 1, docvalue_fields: ['h'] }).hits[0].fields).toEqual({ h: [0.0999755859375] });
+  });
+
+  it('scaled_float keeps a long of value * scaling_factor: terms and ranges on it (ScaledFloatFieldMapper)', () => {
+    const i = index();
+    expect(ids(i, { term: { s: 1.23 } })).toEqual(['a']); // 1.234 is kept as 123
+    expect(ids(i, { term: { s: 1.2349 } })).toEqual(['a']);
+    expect(ids(i, { term: { s: 1.24 } })).toEqual(['b']); // 1.235 * 100 is 123.50000000000001: 124
+    expect(ids(i, { range: { s: { gt: 1.23 } } })).toEqual(['b']);
+    expect(ids(i, { range: { s: { gte: 1.225, lt: 1.24 } } })).toEqual(['a']);
+    expect(ids(i, { range: { s: { lte: 0 } } })).toEqual(['c']); // -0.005 * 100 = -0.5 rounds to -0: 0
+    expect(i.search({ query: { ids: { values: ['a'] } }, from: 0, size: 1, docvalue_fields: ['s'] }).hits[0].fields).toEqual({ s: [123 * (1 / 100)] });
+  });
+});
+

@@ -1,8 +1,10 @@
 /**
  * A declared mapping (Elasticsearch's `{dynamic, properties}`, store/mapping/typeMapping.ts) applied
  * to an index's field types: each declared field takes the engine type that indexes it as
- * Elasticsearch's type does (integer, short and byte are longs; double, half_float and scaled_float
- * floats; nested fields are stored and mapped as an object's), with its multi-fields and
+ * Elasticsearch's type does (integer, short and byte are longs; float and half_float 32-bit floats,
+ * half_float values rounded to 16 bits; double a 64-bit double; scaled_float a double holding
+ * Math.round(value * scaling_factor) / scaling_factor, as its long reads back; nested fields are
+ * stored and mapped as an object's), with its multi-fields and
  * ignore_above. A field of a type the engine does not index yet (geo_point) is kept in `_source`
  * only, and never mapped dynamically. A declared field overrides dynamic detection: it is mapped
  * before any document brings it.
@@ -23,10 +25,10 @@ const ENGINE_TYPES: Record<string, FieldType | 'object'> = {
   integer: 'long',
   short: 'long',
   byte: 'long',
-  double: 'float',
+  double: 'double',
   float: 'float',
   half_float: 'float',
-  scaled_float: 'float',
+  scaled_float: 'double',
   date: 'date',
   boolean: 'boolean',
   object: 'object',
@@ -37,6 +39,13 @@ const ENGINE_TYPES: Record<string, FieldType | 'object'> = {
 export function engineType(field: FieldMapping): FieldType | 'object' | null {
   if (field.index === false) return null;
   return ENGINE_TYPES[typeOf(field)] ?? null;
+}
+
+/** How a field's values and query terms are read: a text field's analyzers, a keyword field's normalizer, a half_float's or scaled_float's rounding. */
+export function declareFieldRules(index: IndexMapping, path: string, field: FieldMapping): void {
+  const numberKind = typeOf(field) === 'half_float' ? ({ kind: 'half_float' } as const) : typeOf(field) === 'scaled_float' ? ({ kind: 'scaled_float', scalingFactor: field.scaling_factor as number } as const) : undefined;
+  if (numberKind !== undefined) index.declareValueRules(path, { numberKind });
+  index.declareAnalysis(path, { analyzers: typeOf(field) === 'text' ? analyzersOf(field) : undefined, lowercase: typeOf(field) === 'keyword' ? field.normalizer === 'lowercase' : undefined });
 }
 
 /** A text field's analyzers: `analyzer` (standard by default), `search_analyzer` (`analyzer`'s by default), `search_quote_analyzer` (`search_analyzer`'s), as TextFieldMapper defaults them. */
@@ -52,7 +61,7 @@ const ignoreAboveOf = (field: FieldMapping): number | undefined => (typeof field
 /** Declares every field of `mapping` in `index` and sets its `dynamic` (strict leaves new fields unindexed, as false does: refusing them is the write path's). */
 export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping): void {
   for (const { path, field, multiOf } of mappedFields(mapping.properties)) {
-    index.declareAnalysis(path, { analyzers: typeOf(field) === 'text' ? analyzersOf(field) : undefined, lowercase: typeOf(field) === 'keyword' ? field.normalizer === 'lowercase' : undefined });
+    declareFieldRules(index, path, field);
     if (multiOf !== undefined) continue;
     const multi: MultiField[] = [];
     for (const [name, sub] of Object.entries(field.fields ?? {})) {

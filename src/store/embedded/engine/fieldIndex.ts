@@ -117,7 +117,7 @@ export class FieldIndex {
     /** text: the analyzer of its values (the mapping's `analyzer`), fixed for the field's life. */
     readonly analyzer: Analyzer = STANDARD,
   ) {
-    const numeric = type === 'long' || type === 'float' || type === 'date';
+    const numeric = type === 'long' || type === 'float' || type === 'double' || type === 'date';
     this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(type === 'text'));
     this.points = numeric ? new TermPostings<number>(false, new MapDictionary<number>()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;

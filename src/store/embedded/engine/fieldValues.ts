@@ -1,13 +1,16 @@
 /**
  * How a JSON value becomes a value of a field type, for documents and for query terms, following
  * Elasticsearch's field mappers with their defaults (`coerce: true`): numbers may be given as
- * numeric strings, a long truncates a decimal part, a float is rounded to 32 bits, a keyword takes
- * the text of a number or boolean. `null` means "not a value of this type": a document value is
+ * numeric strings, a long truncates a decimal part, a float is rounded to 32 bits (a half_float
+ * further to 16), a double kept whole, a keyword takes the text of a number or boolean. `null` means "not a value of this type": a document value is
  * then not indexed for that field (Elasticsearch would reject the whole document).
  */
 import { looksNumeric, parseDateValue } from './dates';
 
-export type FieldType = 'text' | 'keyword' | 'long' | 'float' | 'date' | 'boolean';
+export type FieldType = 'text' | 'keyword' | 'long' | 'float' | 'double' | 'date' | 'boolean';
+
+/** The floating-point field types: float (32 bits, half_float values among them) and double (64 bits, scaled_float's too). */
+export const isFloating = (type: string | undefined): boolean => type === 'float' || type === 'double';
 
 /** Largest magnitude a long can hold (as a double, 2^63). */
 export const LONG_LIMIT = 9223372036854775807;
@@ -43,6 +46,60 @@ export function toFloat(value: unknown): number | null {
   if (d === null) return null;
   const f = Math.fround(d);
   return Number.isFinite(f) ? f + 0 : null;
+}
+
+const F32 = new Float32Array(1);
+const I32 = new Int32Array(F32.buffer);
+
+/**
+ * A number as Elasticsearch's half_float keeps it: rounded to a float, then to the nearest 16-bit
+ * float (ties to even; beyond 65504 infinite; a float subnormal is 0), read back as a float: Lucene's
+ * HalfFloatPoint.halfFloatToShortBits then shortBitsToHalfFloat, ported (no library has it in Node 20).
+ */
+export function toHalfFloat(value: number): number {
+  F32[0] = value;
+  const bits = I32[0];
+  const sign = bits >>> 31;
+  let exp = (bits >>> 23) & 0xff;
+  let mantissa = bits & 0x7fffff;
+  const roundShift = (i: number, shift: number) => {
+    i += 1 << (shift - 1);
+    i -= (i >>> shift) & 1;
+    return i >>> shift;
+  };
+  if (exp === 0xff) {
+    exp = 0x1f;
+    mantissa >>>= 13;
+  } else if (exp === 0) {
+    mantissa = 0;
+  } else {
+    exp = exp - 127 + 15;
+    if (exp >= 0x1f) {
+      exp = 0x1f;
+      mantissa = 0;
+    } else if (exp <= 0) {
+      const shift = 23 - 10 - exp + 1;
+      if (shift >= 32) {
+        exp = 0;
+        mantissa = 0;
+      } else {
+        mantissa = roundShift(mantissa | 0x800000, shift);
+        exp = mantissa >>> 10;
+        mantissa &= 0x3ff;
+      }
+    } else {
+      mantissa = roundShift((exp << 23) | mantissa, 13);
+      exp = mantissa >>> 10;
+      mantissa &= 0x3ff;
+    }
+  }
+  const magnitude = exp === 0x1f ? (mantissa === 0 ? Infinity : NaN) : exp === 0 ? mantissa * 2 ** -24 : (1 + mantissa / 1024) * 2 ** (exp - 15);
+  return sign === 1 ? -magnitude : magnitude + 0;
+}
+
+/** A scaled_float's value: the long Math.round(value * factor), read back times 1 / factor (ScaledFloatFieldMapper). */
+export function toScaled(value: number, factor: number): number {
+  return Math.round(value * factor) * (1 / factor) + 0;
 }
 
 export function toBoolean(value: unknown): boolean | null {

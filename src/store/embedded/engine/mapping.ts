@@ -24,7 +24,7 @@
 import { Analyzer, STANDARD } from './analysis/analyzers';
 import { lowerCase } from './analysis/lowerCase';
 import { isDateString } from './dates';
-import { FieldType, toBoolean, toDate, toFloat, toKeyword, toLong, toText } from './fieldValues';
+import { FieldType, isFloating, toBoolean, toDate, toDouble, toFloat, toHalfFloat, toKeyword, toLong, toScaled, toText } from './fieldValues';
 import { isPlainObject } from './json';
 
 export type { FieldType } from './fieldValues';
@@ -90,6 +90,9 @@ export interface FieldAnalyzers {
   readonly searchQuote: Analyzer;
 }
 
+/** How a declared half_float or scaled_float keeps its numbers (Elasticsearch's HALF_FLOAT, ScaledFloatFieldMapper). */
+export type NumberKind = { readonly kind: 'half_float' } | { readonly kind: 'scaled_float'; readonly scalingFactor: number };
+
 export const STANDARD_ANALYZERS: FieldAnalyzers = Object.freeze({ index: STANDARD, search: STANDARD, searchQuote: STANDARD });
 
 export class IndexMapping {
@@ -106,6 +109,8 @@ export class IndexMapping {
   private readonly sourceOnly = new Set<string>();
   /** Declared date fields' `format` parsers (engine/dateFormat.ts). */
   private readonly dateParsers = new Map<string, (value: unknown) => number | null>();
+  /** Declared half_float and scaled_float fields: how their numbers are kept (16 bits; a long times 1 / scaling_factor). */
+  private readonly numberKinds = new Map<string, NumberKind>();
   /** Declared fields' `null_value`: what a null indexes as. */
   private readonly nullValues = new Map<string, unknown>();
   /** Declared fields' `copy_to`: the fields their values are also indexed in. */
@@ -129,6 +134,7 @@ export class IndexMapping {
     for (const [field, limit] of this.ignoreAbove) copy.ignoreAbove.set(field, limit);
     for (const field of this.sourceOnly) copy.sourceOnly.add(field);
     for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
+    for (const [field, kind] of this.numberKinds) copy.numberKinds.set(field, kind);
     for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
     for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
     for (const [field, analyzers] of this.analyzers) copy.analyzers.set(field, analyzers);
@@ -169,8 +175,9 @@ export class IndexMapping {
   }
 
   /** A declared field's value rules: its date `format` parser, its `null_value`. */
-  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown; copyTo?: string[] }): void {
+  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown; copyTo?: string[]; numberKind?: NumberKind }): void {
     if (rules.dateParser !== undefined) this.dateParsers.set(field, rules.dateParser);
+    if (rules.numberKind !== undefined) this.numberKinds.set(field, rules.numberKind);
     if (rules.copyTo !== undefined && rules.copyTo.length > 0) this.copyTo.set(field, rules.copyTo);
     if (rules.nullValue !== undefined) this.nullValues.set(field, rules.nullValue);
   }
@@ -187,6 +194,18 @@ export class IndexMapping {
     }
     if (analysis.lowercase === true) this.lowercased.add(field);
     else if (analysis.lowercase === false) this.lowercased.delete(field);
+  }
+
+  /** A declared half_float's or scaled_float's kind (undefined for the others). */
+  numberKind(field: string): NumberKind | undefined {
+    return this.numberKinds.size === 0 ? undefined : this.numberKinds.get(field);
+  }
+
+  /** A number of a float or double field as the field keeps it (half_float: 16 bits; scaled_float: its long times 1 / factor); the others as they are. */
+  keepNumber(field: string, value: number): number {
+    const kind = this.numberKind(field);
+    if (kind === undefined) return value;
+    return kind.kind === 'half_float' ? toHalfFloat(value) : toScaled(value, kind.scalingFactor);
   }
 
   /** A text field's analyzers (the standard analyzer's unless declared otherwise). */
@@ -371,6 +390,7 @@ export class IndexMapping {
     const parseDate = slot === 'date' && this.dateParsers.size > 0 ? this.dateParsers.get(path) : undefined;
     let coerced = parseDate !== undefined ? parseDate(value) : coerce(slot, value);
     if (coerced === null) return;
+    if (this.numberKinds.size > 0 && isFloating(slot)) coerced = this.keepNumber(path, coerced as number);
     if (slot === 'keyword' && this.lowercased.size > 0 && this.lowercased.has(path)) coerced = lowerCase(coerced as string);
     if (this.multiFields.size > 0 || this.ignoreAbove.size > 0) this.declaredExtras(path, slot, value, coerced, out);
     else out(path, slot, coerced);
@@ -392,7 +412,7 @@ export class IndexMapping {
       }
       if (slot === 'object') continue;
       const c = coerce(slot, value);
-      if (c !== null) out(target, slot, slot === 'keyword' ? this.normalizeKeyword(target, c as string) : c);
+      if (c !== null) out(target, slot, slot === 'keyword' ? this.normalizeKeyword(target, c as string) : isFloating(slot) ? this.keepNumber(target, c as number) : c);
     }
   }
 
@@ -403,7 +423,7 @@ export class IndexMapping {
     for (const m of this.multiFields.get(path) ?? []) {
       const c = coerce(m.type, value);
       if (c === null || (m.ignoreAbove !== undefined && typeof c === 'string' && c.length > m.ignoreAbove)) continue;
-      out(m.path, m.type, m.type === 'keyword' ? this.normalizeKeyword(m.path, c as string) : c);
+      out(m.path, m.type, m.type === 'keyword' ? this.normalizeKeyword(m.path, c as string) : isFloating(m.type) ? this.keepNumber(m.path, c as number) : c);
     }
   }
 }
@@ -458,6 +478,8 @@ export function coerce(type: FieldType, value: unknown): string | number | boole
       return toLong(value);
     case 'float':
       return toFloat(value);
+    case 'double':
+      return toDouble(value);
     case 'date':
       return toDate(value);
     case 'boolean':

@@ -76,7 +76,7 @@ const UNMAPPED_TYPES = new Map<string, FieldType>([
   ['short', 'long'],
   ['byte', 'long'],
   ['float', 'float'],
-  ['double', 'float'],
+  ['double', 'double'],
   ['half_float', 'float'],
   ['date', 'date'],
   ['boolean', 'boolean'],
@@ -183,6 +183,8 @@ function missingValue(type: FieldType, value: unknown): SortKey {
       return toLong(value);
     case 'float':
       return toFloat(value);
+    case 'double':
+      return toDouble(value);
     case 'date':
       return parseDateValue(value);
     case 'boolean': {
@@ -206,12 +208,12 @@ function pick(values: number[], mode: SortMode, type: FieldType): number {
     }
     case 'avg': {
       const avg = values.reduce((a, b) => a + b, 0) / values.length;
-      return type === 'float' ? Math.fround(avg) : Math.round(avg);
+      return type === 'float' ? Math.fround(avg) : type === 'double' ? avg : Math.round(avg);
     }
     case 'median': {
       const mid = values.length >> 1;
       const median = values.length % 2 === 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-      return type === 'float' ? Math.fround(median) : Math.round(median);
+      return type === 'float' ? Math.fround(median) : type === 'double' ? median : Math.round(median);
     }
   }
 }
@@ -221,7 +223,7 @@ function missingKey(sort: Extract<ResolvedSort, { kind: 'field' }>): SortKey {
   if (sort.missing.kind === 'value') return missingValue(sort.type, sort.missing.value);
   if (sort.type === 'keyword') return null;
   const lowest = (sort.missing.kind === 'first') !== (sort.order === 'desc');
-  if (sort.type === 'float') return lowest ? -Infinity : Infinity;
+  if (sort.type === 'float' || sort.type === 'double') return lowest ? -Infinity : Infinity;
   return lowest ? LONG_MIN : LONG_MAX;
 }
 
@@ -262,10 +264,10 @@ export function sortValue(sort: ResolvedSort, key: SortKey): unknown {
   if (key === null || typeof key === 'string') return key;
   if (sort.kind === 'geo') return key === Infinity ? 'Infinity' : key;
   if (sort.kind !== 'field') return key;
-  if (sort.type === 'float') {
+  if (sort.type === 'float' || sort.type === 'double') {
     if (key === Infinity) return 'Infinity';
     if (key === -Infinity) return '-Infinity';
-    return floatToJson(key);
+    return sort.type === 'float' ? floatToJson(key) : key;
   }
   return key;
 }
@@ -294,10 +296,10 @@ export function searchAfterKey(sort: ResolvedSort, value: unknown, where: string
     if (s === null) throw fail();
     return s;
   }
-  if (sort.type === 'float') {
+  if (sort.type === 'float' || sort.type === 'double') {
     if (value === 'Infinity') return Infinity;
     if (value === '-Infinity') return -Infinity;
-    const n = toFloat(value);
+    const n = sort.type === 'float' ? toFloat(value) : toDouble(value);
     if (n === null) throw fail();
     return n;
   }

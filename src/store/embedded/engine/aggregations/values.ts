@@ -23,7 +23,7 @@ import { javaDouble } from './numbers';
 
 export interface NumericValues {
   readonly kind: 'numeric';
-  readonly type: 'long' | 'float' | 'date' | 'boolean';
+  readonly type: 'long' | 'float' | 'double' | 'date' | 'boolean';
   readonly forward: ForwardIndex<Float64Array>;
 }
 
@@ -57,7 +57,7 @@ export interface FieldSource {
 }
 
 function kindOf(type: FieldType): Accepts {
-  return type === 'long' || type === 'float' ? 'numeric' : (type as Accepts);
+  return type === 'long' || type === 'float' || type === 'double' ? 'numeric' : (type as Accepts);
 }
 
 /** The values of `field` for aggregation `agg` (its type name, for messages). */
@@ -81,7 +81,7 @@ export function missingValue(values: Values, raw: unknown, where: string): strin
   else if (values.type === 'boolean') {
     const b = toBoolean(raw);
     out = b === null ? null : b ? 1 : 0;
-  } else out = values.type === 'long' ? toLong(raw) : toFloat(raw) ?? toDouble(raw);
+  } else out = values.type === 'long' ? toLong(raw) : values.type === 'double' ? toDouble(raw) : toFloat(raw) ?? toDouble(raw);
   if (out === null) throw new InvalidQueryError(`"missing" value ${describe(raw)} at ${where} is not a value of the field's type`);
   return out;
 }

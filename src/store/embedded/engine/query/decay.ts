@@ -155,7 +155,7 @@ export function numericDecay(spec: DecaySpec, ctx: BuildContext): Omit<ScoreFunc
     if (!hasOwn(params, 'scale')) throw invalid(`[${kind}] at ${path}: [scale] must be set for date fields`);
     scale = parseTimeMillis(params.scale, at(path, 'scale'));
     offset = hasOwn(params, 'offset') ? parseTimeMillis(params.offset, at(path, 'offset')) : 0;
-  } else if (type === 'long' || type === 'float') {
+  } else if (type === 'long' || type === 'float' || type === 'double') {
     const o = doubleParam(spec, 'origin');
     const s = doubleParam(spec, 'scale');
     if (o === null || s === null) throw invalid(`[${kind}] at ${path}: both [scale] and [origin] must be set for numeric fields`);

@@ -100,7 +100,14 @@ export function exactQuery(ctx: BuildContext, field: string, value: unknown, whe
       return v === null ? matchNone(`value ${String(value)} has a decimal part`) : pointEquals(field, v);
     }
     case 'float':
-      return pointEquals(field, floatTerm(field, value, where));
+      // a half_float's term is rounded as its values are (HalfFloatPoint.newExactQuery)
+      return pointEquals(field, ctx.mapping.keepNumber(field, floatTerm(field, value, where)));
+    case 'double': {
+      // a scaled_float's term is its long, Math.round(value * scaling_factor) (ScaledFloatFieldMapper.termQuery)
+      const v = toDouble(value);
+      if (v === null) throw typeError(field, 'double', value, where);
+      return pointEquals(field, ctx.mapping.keepNumber(field, v));
+    }
     case 'date': {
       const lower = dateBound(ctx, value, false, where);
       const upper = dateBound(ctx, value, true, where);

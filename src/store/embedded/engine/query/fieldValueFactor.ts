@@ -43,7 +43,7 @@ export function applyModifier(modifier: Modifier, n: number): number {
 }
 
 /** Types whose values are numbers per document (doc values Elasticsearch reads as doubles). */
-const NUMERIC = new Set(['long', 'float', 'date', 'boolean']);
+const NUMERIC = new Set(['long', 'float', 'double', 'date', 'boolean']);
 
 export interface FieldValueFactorSpec {
   readonly field: string;

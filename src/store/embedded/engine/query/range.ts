@@ -111,11 +111,43 @@ export const parseRange: ClauseParser = (body, path) => {
   return { toLucene: (ctx) => withBoost(rangeQuery(ctx, field, spec, where), boost) };
 };
 
-function numericBound(field: string, value: Bound, where: string, float: boolean): number | null {
+function numericBound(field: string, value: Bound, where: string, type: 'long' | 'float' | 'double'): number | null {
   if (value === null) return null;
-  const n = float ? toFloat(value) : toDouble(value);
-  if (n === null) throw invalid(`failed to create query: ${describe(value)} is not a valid ${float ? 'float' : 'long'} bound for field ${JSON.stringify(field)} at ${where}`);
+  const n = type === 'float' ? toFloat(value) : toDouble(value);
+  if (n === null) throw invalid(`failed to create query: ${describe(value)} is not a valid ${type} bound for field ${JSON.stringify(field)} at ${where}`);
   return n;
+}
+
+const F64 = new Float64Array(1);
+const U64 = new BigInt64Array(F64.buffer);
+
+/** Java's Math.nextUp (up) or nextDown of a finite double. */
+function nextAfter(value: number, up: boolean): number {
+  if (value === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  F64[0] = value;
+  U64[0] += (value > 0) === up ? 1n : -1n;
+  return F64[0];
+}
+
+/**
+ * A range on a scaled_float (ScaledFloatFieldMapper.rangeQuery): each bound scaled (times
+ * scaling_factor), an exclusive one moved to the next double, then rounded inwards to a long
+ * (ceil for the lower, floor for the upper) and both included; the index holds each value's long
+ * times 1 / scaling_factor, which keeps their order.
+ */
+function scaledRange(range: NumericRange, factor: number): NumericRange {
+  const inverse = 1 / factor;
+  const scale = (bound: number, lower: boolean, inclusive: boolean) => {
+    let d = bound * factor;
+    if (!inclusive && Number.isFinite(d)) d = nextAfter(d, lower);
+    return (lower ? Math.ceil(d) : Math.floor(d)) * inverse + 0;
+  };
+  return {
+    lower: range.lower === null ? null : scale(range.lower, true, range.includeLower),
+    includeLower: true,
+    upper: range.upper === null ? null : scale(range.upper, false, range.includeUpper),
+    includeUpper: true,
+  };
 }
 
 function dateRangeBound(ctx: BuildContext, spec: RangeSpec, value: Bound, roundUp: boolean, where: string): number | null {
@@ -138,15 +170,17 @@ export function rangeQuery(ctx: BuildContext, field: string, spec: RangeSpec, wh
     case 'id':
       throw invalid(`[range] queries are not supported on field "_id" at ${where}`);
     case 'long':
-    case 'float': {
-      const float = type === 'float';
+    case 'float':
+    case 'double': {
       const range: NumericRange = {
-        lower: numericBound(field, spec.from, at(where, 'from'), float),
+        lower: numericBound(field, spec.from, at(where, 'from'), type),
         includeLower: spec.includeLower,
-        upper: numericBound(field, spec.to, at(where, 'to'), float),
+        upper: numericBound(field, spec.to, at(where, 'to'), type),
         includeUpper: spec.includeUpper,
       };
-      return pointRange(field, range);
+      // a half_float's values are 16-bit floats: compared with the bounds as floats, the same matches as HalfFloatPoint's rounded bounds
+      const kind = ctx.mapping.numberKind(field);
+      return pointRange(field, kind?.kind === 'scaled_float' ? scaledRange(range, kind.scalingFactor) : range);
     }
     case 'date': {
       // DateFieldType.rangeQuery: gt rounds up then excludes, lte rounds up, gte and lt round down
