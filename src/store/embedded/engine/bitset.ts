@@ -4,6 +4,7 @@
  * keeps its count, used for live documents and for the documents holding a field.
  */
 import { grow } from './growable';
+import type { StateReader, StateWriter } from './persist/state';
 
 const EMPTY_UINT32 = new Uint32Array(0);
 
@@ -88,6 +89,18 @@ export class Bitset {
     this.words[w] &= ~mask;
     this.size--;
     return true;
+  }
+
+  /** For the index file (persist/). */
+  writeState(w: StateWriter): void {
+    w.json(this.size);
+    w.array(this.words);
+  }
+
+  /** Takes the state `writeState` wrote (replacing this set's). */
+  readState(r: StateReader): void {
+    this.size = r.json<number>();
+    this.words = r.uint32();
   }
 
   *[Symbol.iterator](): IterableIterator<number> {

@@ -14,7 +14,7 @@ import { mappedFields, typeOf } from '../../mapping/typeMapping';
 import type { FieldType } from './fieldValues';
 import type { FieldAnalyzers, IndexMapping, MultiField } from './mapping';
 import { STANDARD, analyzerByName } from './analysis/analyzers';
-import { compileDateFormat, isReadableDateFormat } from './dateFormat';
+import { isReadableDateFormat } from './dateFormat';
 import { declareGeoPoint } from './geo/geoColumn';
 
 /** Elasticsearch's field types as the engine's; undefined: kept in `_source` only. */
@@ -69,9 +69,9 @@ export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping):
       if (type !== null && type !== 'object') multi.push({ path: `${path}.${name}`, type, ignoreAbove: ignoreAboveOf(sub) });
     }
     index.declareField(path, engineType(field), multi, ignoreAboveOf(field));
-    const format = typeof field.format === 'string' && isReadableDateFormat(field.format) ? compileDateFormat(field.format) : undefined;
+    const format = typeOf(field) === 'date' && typeof field.format === 'string' && isReadableDateFormat(field.format) ? field.format : undefined;
     const copyTo = field.copy_to === undefined ? undefined : ([] as unknown[]).concat(field.copy_to).map(String);
-    index.declareValueRules(path, { dateParser: typeOf(field) === 'date' ? format : undefined, nullValue: field.null_value, copyTo });
+    index.declareValueRules(path, { dateFormat: format, nullValue: field.null_value, copyTo });
     if (typeOf(field) === 'geo_point') declareGeoPoint(index, path); // read by geo/ (geo_distance, geo_bounding_box, _geo_distance, decays)
   }
   index.setDynamic(mapping.dynamic === 'true');

@@ -38,6 +38,8 @@ import { Budget, Steps } from './budget/budget';
 import { compareUtf8 } from './strings';
 import { TermHash } from './termHash';
 import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
+import type { StateReader, StateWriter } from './persist/state';
+import { analyzerNamed } from './mapping';
 
 /** Positions of a term in a document (empty for fields indexed without positions). */
 export type Positions = number[];
@@ -494,6 +496,50 @@ export class FieldIndex {
     const to = tokens.to(doc);
     if (to === from) return undefined;
     return (this.terms as TermPostings).strings[tokens.entries[largest ? to - 1 : from]];
+  }
+
+  /** For the index file (persist/): every structure as it is, postings not yet inverted included. */
+  writeState(w: StateWriter): void {
+    w.json([this.name, this.type, this.analyzer.name, this.ordinal, this.minNorm, this.deleted, this.multiValued, this.docCount, this.sumTotalTermFreq, this.docFreqSum, this.invertedTo, this.pendingDocs, this.sorted === null ? -1 : 1]);
+    this.present.writeState(w);
+    if (this.terms !== null) {
+      (this.terms.dict as TermHash).writeState(w);
+      this.terms.writeState(w);
+    }
+    if (this.points !== null) {
+      (this.points.dict as MapDictionary<number>).writeState(w);
+      this.points.writeState(w);
+    }
+    this.pointKeys?.writeState(w);
+    this.tokens?.writeState(w);
+    this.values?.writeState(w);
+    w.array(this.norms);
+    this.sorted?.writeState(w);
+  }
+
+  /** A field as `writeState` wrote it. */
+  static readState(r: StateReader): FieldIndex {
+    const [name, type, analyzer, ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs, sorted] = r.json<[string, FieldType, string, ...number[]]>();
+    const field = new FieldIndex(name, type, analyzerNamed(analyzer));
+    Object.assign(field, { ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs });
+    field.present.readState(r);
+    if (field.terms !== null) {
+      (field.terms.dict as TermHash).readState(r);
+      field.terms.readState(r);
+    }
+    if (field.points !== null) {
+      (field.points.dict as MapDictionary<number>).readState(r);
+      field.points.readState(r);
+    }
+    field.pointKeys?.readState(r);
+    field.tokens?.readState(r);
+    field.values?.readState(r);
+    field.norms = r.uint8();
+    if (sorted === 1) {
+      field.sorted = new SortedTerms((field.terms as TermPostings).strings);
+      field.sorted.readState(r);
+    }
+    return field;
   }
 
   // ---- inspection (tests, diagnostics): copies, never used on the search path ----

@@ -6,6 +6,7 @@
  * term ids of a keyword field (sorted-set doc values), the sorted values of a numeric field.
  */
 import { EMPTY_INT32, grow } from './growable';
+import type { StateReader, StateWriter } from './persist/state';
 
 export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
   private starts = EMPTY_INT32;
@@ -95,6 +96,20 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
     const out: number[] = [];
     for (let i = this.from(doc), end = this.to(doc); i < end; i++) out.push(this.entries[i]);
     return out;
+  }
+
+  /** For the index file (persist/). */
+  writeState(w: StateWriter): void {
+    w.json([this.docs, this.end]);
+    w.array(this.starts, this.docs === 0 ? 0 : this.docs + 1);
+    w.array(this.entries, this.end);
+  }
+
+  /** Takes the state `writeState` wrote. */
+  readState(r: StateReader): void {
+    [this.docs, this.end] = r.json<[number, number]>();
+    this.starts = r.int32();
+    this.entries = (this.entries instanceof Float64Array ? r.float64() : r.int32()) as A;
   }
 
   bytes(): number {

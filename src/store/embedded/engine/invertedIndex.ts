@@ -19,6 +19,7 @@ import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
+import type { StateReader, StateWriter } from './persist/state';
 
 export interface DocRecord {
   readonly doc: number;
@@ -56,7 +57,7 @@ export class InvertedIndex {
   /** Removals so far (a replace is one). */
   deletes = 0;
   private nextDoc = 0;
-  private readonly idOf: (string | undefined)[] = [];
+  private idOf: (string | undefined)[] = [];
   private readonly sources: SourceStore | null;
   /** Per document: index into fieldSets (documents with the same fields share one list). */
   private docFieldSet = new Int32Array(16);
@@ -216,6 +217,52 @@ export class InvertedIndex {
         for (const doc of live) yield record(doc) as DocRecord;
       },
     };
+  }
+
+  /**
+   * For the index file (persist/): documents, ids, sources, field sets and every field, as they
+   * are (removed documents' postings included: restored, the index is the same one). The ids of
+   * live documents are not written twice: `idOf` is made again from the id keys.
+   */
+  writeState(w: StateWriter): void {
+    const keys = this.idKeys.size;
+    w.json([this.nextDoc, this.deletes, this.sources !== null, this.fieldSets.map((set) => set.map((f) => f.ordinal)), this.fieldSetNext.map((next) => [...next])]);
+    this.live.writeState(w);
+    this.idKeys.writeState(w);
+    w.array(this.docOfKey, keys);
+    w.array(this.docFieldSet);
+    this.sources?.writeState(w);
+    w.json(this.fields.size);
+    for (const field of this.fields.values()) field.writeState(w);
+  }
+
+  /** An index as `writeState` wrote it. */
+  static readState(r: StateReader): InvertedIndex {
+    const [nextDoc, deletes, storeSources, fieldSets, fieldSetNext] = r.json<[number, number, boolean, number[][], [number, number][][]]>();
+    const index = new InvertedIndex(storeSources);
+    index.nextDoc = nextDoc;
+    index.deletes = deletes;
+    index.live.readState(r);
+    index.idKeys.readState(r);
+    index.docOfKey = r.int32();
+    index.docFieldSet = r.int32();
+    index.sources?.readState(r);
+    const fields: FieldIndex[] = [];
+    for (let i = 0, n = r.json<number>(); i < n; i++) {
+      const field = FieldIndex.readState(r);
+      fields.push(field);
+      index.fields.set(field.name, field);
+    }
+    index.fieldSets.length = 0;
+    for (const set of fieldSets) index.fieldSets.push(set.map((ordinal) => fields[ordinal]));
+    index.fieldSetNext.length = 0;
+    for (const next of fieldSetNext) index.fieldSetNext.push(new Map(next));
+    const idOf: (string | undefined)[] = new Array(nextDoc).fill(undefined);
+    const ids = index.idKeys.strings;
+    const docOfKey = index.docOfKey;
+    for (let key = 0; key < docOfKey.length; key++) if (docOfKey[key] > 0) idOf[docOfKey[key] - 1] = ids[key];
+    index.idOf = idOf;
+    return index;
   }
 
   private nextFieldSet(set: number, field: FieldIndex): number {

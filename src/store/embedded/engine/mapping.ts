@@ -21,11 +21,13 @@
  * mapped and not indexed: they stay in the stored `_source` only (queries on them match nothing, as
  * on any unmapped field). An explicit `text` field has no `.keyword` sub-field, as in Elasticsearch.
  */
-import { Analyzer, STANDARD } from './analysis/analyzers';
+import { Analyzer, STANDARD, analyzerByName } from './analysis/analyzers';
 import { lowerCase } from './analysis/lowerCase';
 import { isDateString } from './dates';
 import { FieldType, isFloating, toBoolean, toDate, toDouble, toFloat, toHalfFloat, toKeyword, toLong, toScaled, toText } from './fieldValues';
 import { isPlainObject } from './json';
+import { compileDateFormat } from './dateFormat';
+import { StateError, type StateReader, type StateWriter } from './persist/state';
 
 export type { FieldType } from './fieldValues';
 
@@ -95,6 +97,13 @@ export type NumberKind = { readonly kind: 'half_float' } | { readonly kind: 'sca
 
 export const STANDARD_ANALYZERS: FieldAnalyzers = Object.freeze({ index: STANDARD, search: STANDARD, searchQuote: STANDARD });
 
+/** A built-in analyzer by its name, as an index file names it (persist/). */
+export function analyzerNamed(name: string): Analyzer {
+  const analyzer = analyzerByName(name);
+  if (analyzer === undefined) throw new StateError(`index file: no analyzer named ${name}`);
+  return analyzer;
+}
+
 export class IndexMapping {
   private readonly slots = new Map<string, Slot>();
   /** text field -> its keyword sub-field. */
@@ -107,10 +116,11 @@ export class IndexMapping {
   private readonly ignoreAbove = new Map<string, number>();
   /** Declared fields that are kept in `_source` only (a type the engine does not index, `index: false`): never mapped dynamically either. */
   private readonly sourceOnly = new Set<string>();
-  /** Declared date fields' `format` parsers (engine/dateFormat.ts). */
+  /** Declared date fields' `format` parsers (engine/dateFormat.ts), and the formats' text. */
   private readonly dateParsers = new Map<string, (value: unknown) => number | null>();
   /** Declared half_float and scaled_float fields: how their numbers are kept (16 bits; a long times 1 / scaling_factor). */
   private readonly numberKinds = new Map<string, NumberKind>();
+  private readonly dateFormats = new Map<string, string>();
   /** Declared fields' `null_value`: what a null indexes as. */
   private readonly nullValues = new Map<string, unknown>();
   /** Declared fields' `copy_to`: the fields their values are also indexed in. */
@@ -135,6 +145,7 @@ export class IndexMapping {
     for (const field of this.sourceOnly) copy.sourceOnly.add(field);
     for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
     for (const [field, kind] of this.numberKinds) copy.numberKinds.set(field, kind);
+    for (const [field, format] of this.dateFormats) copy.dateFormats.set(field, format);
     for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
     for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
     for (const [field, analyzers] of this.analyzers) copy.analyzers.set(field, analyzers);
@@ -174,9 +185,12 @@ export class IndexMapping {
     this.topLevelPaths.clear();
   }
 
-  /** A declared field's value rules: its date `format` parser, its `null_value`. */
-  declareValueRules(field: string, rules: { dateParser?: (value: unknown) => number | null; nullValue?: unknown; copyTo?: string[]; numberKind?: NumberKind }): void {
-    if (rules.dateParser !== undefined) this.dateParsers.set(field, rules.dateParser);
+  /** A declared field's value rules: its date `format` (one the engine reads: dateFormat.ts isReadableDateFormat), its `null_value`, its `copy_to`, how a half_float or scaled_float keeps its numbers. */
+  declareValueRules(field: string, rules: { dateFormat?: string; nullValue?: unknown; copyTo?: string[]; numberKind?: NumberKind }): void {
+    if (rules.dateFormat !== undefined) {
+      this.dateParsers.set(field, compileDateFormat(rules.dateFormat));
+      this.dateFormats.set(field, rules.dateFormat);
+    }
     if (rules.numberKind !== undefined) this.numberKinds.set(field, rules.numberKind);
     if (rules.copyTo !== undefined && rules.copyTo.length > 0) this.copyTo.set(field, rules.copyTo);
     if (rules.nullValue !== undefined) this.nullValues.set(field, rules.nullValue);
@@ -221,6 +235,55 @@ export class IndexMapping {
   /** A keyword term as the field's normalizer makes it (KeywordFieldMapper: values and term-level query terms alike). */
   normalizeKeyword(field: string, term: string): string {
     return this.isLowercased(field) ? lowerCase(term) : term;
+  }
+
+  /** The mapping's state for the index file (persist/): every map in its order. */
+  writeState(w: StateWriter): void {
+    w.json({
+      slots: [...this.slots],
+      subfields: [...this.subfields],
+      dynamic: this.dynamic,
+      multiFields: [...this.multiFields],
+      ignoreAbove: [...this.ignoreAbove],
+      sourceOnly: [...this.sourceOnly],
+      dateFormats: [...this.dateFormats],
+      nullValues: [...this.nullValues],
+      copyTo: [...this.copyTo],
+      analyzers: [...this.analyzers].map(([field, a]) => [field, [a.index.name, a.search.name, a.searchQuote.name]]),
+      lowercased: [...this.lowercased],
+      numberKinds: [...this.numberKinds],
+    });
+  }
+
+  /** A mapping as `writeState` wrote it. */
+  static readState(r: StateReader): IndexMapping {
+    const state = r.json<{
+      slots: [string, Slot][];
+      subfields: [string, string][];
+      dynamic: boolean;
+      multiFields: [string, MultiField[]][];
+      ignoreAbove: [string, number][];
+      sourceOnly: string[];
+      dateFormats: [string, string][];
+      nullValues: [string, unknown][];
+      copyTo: [string, string[]][];
+      analyzers: [string, [string, string, string]][];
+      lowercased: string[];
+      numberKinds: [string, NumberKind][];
+    }>();
+    const mapping = new IndexMapping({ dynamic: state.dynamic });
+    for (const [field, slot] of state.slots) mapping.slots.set(field, slot);
+    for (const [field, sub] of state.subfields) mapping.subfields.set(field, sub);
+    for (const [field, multi] of state.multiFields) mapping.multiFields.set(field, multi);
+    for (const [field, limit] of state.ignoreAbove) mapping.ignoreAbove.set(field, limit);
+    for (const field of state.sourceOnly) mapping.sourceOnly.add(field);
+    for (const [field, format] of state.dateFormats) mapping.declareValueRules(field, { dateFormat: format });
+    for (const [field, value] of state.nullValues) mapping.nullValues.set(field, value);
+    for (const [field, targets] of state.copyTo) mapping.copyTo.set(field, targets);
+    for (const [field, [index, search, searchQuote]] of state.analyzers) mapping.analyzers.set(field, { index: analyzerNamed(index), search: analyzerNamed(search), searchQuote: analyzerNamed(searchQuote) });
+    for (const field of state.lowercased) mapping.lowercased.add(field);
+    for (const [field, kind] of state.numberKinds) mapping.numberKinds.set(field, kind);
+    return mapping;
   }
 
   /** Elasticsearch's `dynamic` of the whole type: true maps new fields, false and strict leave them in `_source`. */

@@ -9,7 +9,8 @@ import { InvertedIndex } from './invertedIndex';
 import { describe, isPlainObject, setOwn } from './json';
 import { Collector, TopHit, TopScoreCollector, TopSortedCollector, collectSteps, firstDocs } from './lucene/topDocs';
 import { IndexMapping, Mapping } from './mapping';
-import { copyGeoPoints } from './geo/geoColumn';
+import { copyGeoPoints, declareGeoPoint, geoPointFields } from './geo/geoColumn';
+import type { StateReader, StateWriter } from './persist/state';
 import { evaluateSteps } from './lucene/evaluate';
 import { Budget, Steps, TimeExceeded, UNLIMITED, runToEnd } from './budget/budget';
 import { searchAggregations } from './aggregations/aggregate';
@@ -59,7 +60,9 @@ export interface SearchIndexOptions {
 
 export class SearchIndex {
   private readonly mapping: IndexMapping;
-  private index = new InvertedIndex();
+  private index: InvertedIndex;
+  /** Changes so far (documents, mapping): a snapshot being written checks it did not change (persist/). */
+  changes = 0;
   private readonly limits: QueryLimits;
   private readonly timeoutMs: number;
   private readonly sliceMs: number;
@@ -75,8 +78,10 @@ export class SearchIndex {
   private readonly deferredById = new Map<string, Doc | null>();
   private flushWaiters: (() => void)[] = [];
 
-  constructor(mapping?: Mapping, options: SearchIndexOptions = {}) {
-    this.mapping = new IndexMapping(mapping);
+  /** @param restored the mapping and documents read from an index file (readState) */
+  constructor(mapping?: Mapping, options: SearchIndexOptions = {}, restored?: { mapping: IndexMapping; index: InvertedIndex }) {
+    this.mapping = restored?.mapping ?? new IndexMapping(mapping);
+    this.index = restored?.index ?? new InvertedIndex();
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.timeoutMs = options.timeoutMs ?? Infinity;
     this.sliceMs = options.sliceMs ?? Infinity;
@@ -88,6 +93,7 @@ export class SearchIndex {
     if (typeof id !== 'string') throw new TypeError('SearchIndex.put: the id must be a string');
     if (!isPlainObject(source)) throw new TypeError('SearchIndex.put: the source must be an object');
     if (this.paused > 0) return this.defer(id, source);
+    this.changes++;
     this.index.addSource(id, source, this.mapping);
     this.compactIfWorthIt();
   }
@@ -99,6 +105,7 @@ export class SearchIndex {
       return present;
     }
     const removed = this.index.remove(id);
+    this.changes++;
     if (removed) this.compactIfWorthIt();
     return removed;
   }
@@ -122,7 +129,31 @@ export class SearchIndex {
 
   /** Applies a declared mapping (README "Mappings") to the field types; documents already indexed stay as they are, as in Elasticsearch. */
   declareMapping(mapping: TypeMapping): void {
+    this.changes++;
     applyDeclaredMapping(this.mapping, mapping);
+  }
+
+  /**
+   * Whether the state can be written now: false while writes wait for paused searches (they are
+   * committed and counted as applied by the store, but not in the index yet).
+   */
+  get settled(): boolean {
+    return this.deferred.length === 0;
+  }
+
+  /** For the index file (persist/): the mapping (with its geo_point fields) and the documents, as they are. */
+  writeState(w: StateWriter): void {
+    if (!this.settled) throw new Error('internal: an index with deferred writes cannot be written');
+    this.mapping.writeState(w);
+    w.json(geoPointFields(this.mapping));
+    this.index.writeState(w);
+  }
+
+  /** An index as `writeState` wrote it, with these options (not written: they are the process's). */
+  static readState(r: StateReader, options: SearchIndexOptions = {}): SearchIndex {
+    const mapping = IndexMapping.readState(r);
+    for (const field of r.json<string[]>()) declareGeoPoint(mapping, field);
+    return new SearchIndex(undefined, options, { mapping, index: InvertedIndex.readState(r) });
   }
 
   /** The type a field is mapped with now, as Elasticsearch names it ('object' for objects), or undefined. */

@@ -5,6 +5,7 @@
  * sort of the queue) the next time a range is asked for, so that indexing stays O(1) per value.
  */
 import { EMPTY_FLOAT64, EMPTY_INT32, grow } from './growable';
+import type { StateReader, StateWriter } from './persist/state';
 
 export class SortedKeys {
   private sorted = EMPTY_FLOAT64;
@@ -46,6 +47,24 @@ export class SortedKeys {
       else hi = mid;
     }
     return lo;
+  }
+
+  /** For the index file (persist/): the queue too, as it is (merging it is a reader's job). */
+  writeState(w: StateWriter): void {
+    w.json(this.pendingCount);
+    w.array(this.sorted);
+    w.array(this.sortedIds);
+    w.array(this.pending, this.pendingCount);
+    w.array(this.pendingIds, this.pendingCount);
+  }
+
+  /** Takes the state `writeState` wrote. */
+  readState(r: StateReader): void {
+    this.pendingCount = r.json<number>();
+    this.sorted = r.float64();
+    this.sortedIds = r.int32();
+    this.pending = r.float64();
+    this.pendingIds = r.int32();
   }
 
   private merge(): void {

@@ -10,6 +10,7 @@
 import { Budget, Steps, UNLIMITED, runToEnd } from './budget/budget';
 import { EMPTY_INT32 } from './growable';
 import { compareUtf8 } from './strings';
+import type { StateReader, StateWriter } from './persist/state';
 
 /** Code units from which UTF-16 order and code point order may differ (surrogates, U+E000 and up). */
 const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
@@ -91,6 +92,18 @@ export class SortedTerms {
       this.ids = runs[0];
       this.covered = n;
     }
+  }
+
+  /** For the index file (persist/): the order as far as it covers. */
+  writeState(w: StateWriter): void {
+    w.json(this.covered);
+    w.array(this.ids);
+  }
+
+  /** Takes the state `writeState` wrote (over the same dictionary). */
+  readState(r: StateReader): void {
+    this.covered = r.json<number>();
+    this.ids = r.int32();
   }
 
   get size(): number {

@@ -11,6 +11,7 @@ import { Doc } from '../../port';
 import { cloneJson } from './json';
 import { EMPTY_INT32 } from './growable';
 import { NOT_JSON, NO_ROOM, writeJson } from './jsonBytes';
+import type { StateReader, StateWriter } from './persist/state';
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
 
@@ -72,6 +73,31 @@ export class SourceStore {
   /** Forget a document's source (its bytes stay until the index is rebuilt). */
   delete(doc: number): void {
     this.objects.delete(doc);
+  }
+
+  /**
+   * For the index file (persist/): the chunks (written bytes never change; the last one up to its
+   * end), where each source is, and the sources kept as objects (V8's serialization keeps -0 and
+   * undefined). A later version could leave the chunks on disk and read a source at its offset.
+   */
+  writeState(w: StateWriter): void {
+    const n = this.chunks.length;
+    w.json([n, this.end]);
+    for (let i = 0; i < n; i++) w.bytes(i === n - 1 ? this.chunks[i].subarray(0, this.end) : this.chunks[i]);
+    w.array(this.where);
+    w.values([...this.objects]);
+  }
+
+  /** Takes the state `writeState` wrote (the chunks are the file's buffers, not copied). */
+  readState(r: StateReader): void {
+    const [n, end] = r.json<[number, number]>();
+    this.chunks.length = 0;
+    for (let i = 0; i < n; i++) this.chunks.push(r.bytes());
+    this.chunk = n === 0 ? Buffer.alloc(0) : (this.chunks[n - 1] as Buffer<ArrayBuffer>);
+    this.end = end;
+    this.where = r.int32();
+    this.objects.clear();
+    for (const [doc, source] of r.values<[number, Doc][]>()) this.objects.set(doc, source);
   }
 
   bytes(): number {

@@ -4,6 +4,7 @@
  * indexing finds the id of each token without first cutting it out of the text as a new string.
  */
 import { EMPTY_INT32, grow } from './growable';
+import type { StateReader, StateWriter } from './persist/state';
 
 /** FNV-1a over UTF-16 code units of text[start, end), ASCII upper case folded when `fold` (as analyzer.scanAscii computes it). */
 export function hashSlice(text: string, start: number, end: number, fold: boolean): number {
@@ -36,7 +37,7 @@ export function flatCopy(s: string): string {
 
 export class TermHash {
   /** Id -> term. */
-  readonly strings: string[] = [];
+  strings: string[] = [];
 
   /** @param copyTerms store new terms as flat copies (tokens cut from longer texts) */
   constructor(private readonly copyTerms = false) {}
@@ -102,6 +103,20 @@ export class TermHash {
     table[slot] = id + 1;
     if (this.strings.length * 2 > table.length) this.rehash();
     return id;
+  }
+
+  /** For the index file (persist/): the terms, their hashes and the table as they are (no rehash when read). */
+  writeState(w: StateWriter): void {
+    w.strings(this.strings);
+    w.array(this.hashes, this.strings.length);
+    w.array(this.table);
+  }
+
+  /** Takes the state `writeState` wrote (this dictionary must be new: its strings array is replaced). */
+  readState(r: StateReader): void {
+    this.strings = r.strings();
+    this.hashes = r.int32();
+    this.table = r.int32();
   }
 
   private rehash(): void {

@@ -17,6 +17,7 @@
  * Frequencies above 65534 are stored as 65535 with the exact value on the side.
  */
 import { EMPTY_INT32, EMPTY_UINT16, grow } from './growable';
+import type { StateReader, StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
 const FREQ_OVERFLOW = 65535;
@@ -34,26 +35,47 @@ export interface Dictionary<K> {
 
 /** A Map-backed dictionary (numeric points). */
 export class MapDictionary<K> implements Dictionary<K> {
-  readonly strings: K[] = [];
-  private readonly ids = new Map<K, number>();
+  strings: K[] = [];
+  /** Term -> id; null after reading an index file, until the first lookup (a million values take a while to map). */
+  private ids: Map<K, number> | null = new Map<K, number>();
 
   get size(): number {
     return this.strings.length;
   }
 
+  private map(): Map<K, number> {
+    if (this.ids === null) {
+      this.ids = new Map();
+      for (let t = 0; t < this.strings.length; t++) this.ids.set(this.strings[t], t);
+    }
+    return this.ids;
+  }
+
   get(term: K): number {
-    const t = this.ids.get(term);
+    const t = (this.ids ?? this.map()).get(term);
     return t === undefined ? -1 : t;
   }
 
   intern(term: K): number {
-    let t = this.ids.get(term);
+    const ids = this.ids ?? this.map();
+    let t = ids.get(term);
     if (t === undefined) {
       t = this.strings.length;
-      this.ids.set(term, t);
+      ids.set(term, t);
       this.strings.push(term);
     }
     return t;
+  }
+
+  /** For the index file (persist/): numeric terms only. */
+  writeState(w: StateWriter): void {
+    w.array(Float64Array.from(this.strings as number[]));
+  }
+
+  /** Takes the state `writeState` wrote (the map is made at the first lookup). */
+  readState(r: StateReader): void {
+    this.strings = Array.from(r.float64()) as K[];
+    this.ids = null;
   }
 }
 
@@ -283,6 +305,76 @@ export class TermPostings<K extends string | number = string> {
     if (big !== null) return big.subarray(0, this.len[t]);
     const s = this.start[t];
     return (this.freqPool as Uint16Array).subarray(s, s + this.len[t]);
+  }
+
+  /**
+   * For the index file (persist/): the per-term arrays, the arena up to its end, and the long
+   * lists end to end (each as long as its postings: the next one added to it makes room anew).
+   * The dictionary is written by its owner.
+   */
+  writeState(w: StateWriter): void {
+    const n = this.bigDocs.length;
+    w.json([n, this.poolEnd, this.garbage, [...this.overflow]]);
+    w.array(this.df, n);
+    w.array(this.len, n);
+    w.array(this.maxFreq, n);
+    w.array(this.start, n);
+    w.array(this.cap, n);
+    w.array(this.pool, this.poolEnd);
+    if (this.freqPool !== null) w.array(this.freqPool, this.poolEnd);
+    // long lists: which terms have one, then their postings end to end (made when written)
+    const big: number[] = [];
+    let total = 0;
+    for (let t = 0; t < n; t++) {
+      if (this.bigDocs[t] === null) continue;
+      big.push(t);
+      total += this.len[t];
+    }
+    w.array(Int32Array.from(big));
+    const lens = big.map((t) => this.len[t]);
+    const joined = <T extends Int32Array | Uint16Array>(lists: (T | null)[], make: (n: number) => T) => () => {
+      const out = make(total);
+      let at = 0;
+      big.forEach((t, i) => {
+        out.set((lists[t] as T).subarray(0, lens[i]) as never, at);
+        at += lens[i];
+      });
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    };
+    w.bytes(joined(this.bigDocs, (k) => new Int32Array(k)));
+    if (this.withFreqs) w.bytes(joined(this.bigFreqs, (k) => new Uint16Array(k)));
+  }
+
+  /** Takes the state `writeState` wrote (its dictionary read by the owner). */
+  readState(r: StateReader): void {
+    const [n, poolEnd, garbage, overflow] = r.json<[number, number, number, [string, number][]]>();
+    this.poolEnd = poolEnd;
+    this.garbage = garbage;
+    for (const [key, freq] of overflow) this.overflow.set(key, freq);
+    this.df = r.int32();
+    this.len = r.int32();
+    this.maxFreq = r.int32();
+    this.start = r.int32();
+    this.cap = r.int32();
+    this.pool = r.int32();
+    if (this.withFreqs) this.freqPool = r.uint16();
+    const big = r.int32();
+    const docs = r.bytes();
+    const freqs = this.withFreqs ? r.bytes() : null;
+    this.bigDocs.length = 0;
+    this.bigFreqs.length = 0;
+    for (let t = 0; t < n; t++) {
+      this.bigDocs.push(null);
+      this.bigFreqs.push(null);
+    }
+    let at = 0;
+    for (let i = 0; i < big.length; i++) {
+      const t = big[i];
+      const len = this.len[t];
+      this.bigDocs[t] = new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len);
+      if (freqs !== null) this.bigFreqs[t] = new Uint16Array(freqs.buffer, freqs.byteOffset + 2 * at, len);
+      at += len;
+    }
   }
 
   /** Memory held by the typed arrays, in bytes (for diagnostics). */

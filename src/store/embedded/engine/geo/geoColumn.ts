@@ -25,6 +25,11 @@ export function copyGeoPoints(from: IndexMapping, to: IndexMapping): void {
   for (const field of geoFields.get(from) ?? []) declareGeoPoint(to, field);
 }
 
+/** The mapping's geo_point fields. */
+export function geoPointFields(mapping: IndexMapping): string[] {
+  return [...(geoFields.get(mapping) ?? [])];
+}
+
 /** Whether the mapping declares any geo_point field. */
 export function hasGeoPoints(mapping: IndexMapping): boolean {
   return (geoFields.get(mapping)?.size ?? 0) > 0;

@@ -1,0 +1,186 @@
+/**
+ * The state of the index structures as an ordered stream, what the index file (file.ts) holds:
+ * small values as JSON (`json`), large ones as sections of raw little-endian bytes (`array`:
+ * typed arrays; `strings`: string lists; `bytes`: buffers). Each structure writes its state in a
+ * fixed order (`writeState`) and reads it back in the same order (`readState`): the stream has no
+ * names, the format's version (file.ts FORMAT_VERSION) says which order.
+ *
+ * Writing captures: a typed array is kept by reference (the used part, as a view) and string lists
+ * by their count (dictionaries only grow), so capturing an index of a million documents takes
+ * microseconds; the bytes are produced when the file is written, section by section. Whoever writes
+ * must make sure the structures did not change meanwhile (the store checks each index's write
+ * count before and after: embedded/snapshot/).
+ *
+ * Reading gives views into the section buffers (no copy): a section is 8-byte aligned in the file
+ * and read into a buffer of its own, so any typed array can view it.
+ */
+import { deserialize as v8Deserialize, serialize as v8Serialize } from 'node:v8';
+
+/** Typed arrays the structures keep. */
+export type StateArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
+
+type ArrayKind = 'i32' | 'u32' | 'u16' | 'u8' | 'f64';
+const CONSTRUCTORS: Record<ArrayKind, { new (buffer: ArrayBuffer, offset: number, length: number): StateArray; BYTES_PER_ELEMENT: number }> = {
+  i32: Int32Array,
+  u32: Uint32Array,
+  u16: Uint16Array,
+  u8: Uint8Array,
+  f64: Float64Array,
+};
+
+function kindOf(array: StateArray): ArrayKind {
+  if (array instanceof Int32Array) return 'i32';
+  if (array instanceof Uint32Array) return 'u32';
+  if (array instanceof Uint16Array) return 'u16';
+  if (array instanceof Float64Array) return 'f64';
+  return 'u8';
+}
+
+/** A section's bytes: at once (a view of memory the structures own) or made when written. */
+export type SectionSource = Uint8Array | (() => Uint8Array);
+
+/** Strings per block of a string list (each block one section, decoded as one string). */
+const STRINGS_PER_BLOCK = 65_536;
+
+/** Whether every code unit is below 256 (the block is stored one byte per character). */
+const ONE_BYTE = /^[\x00-\xff]*$/;
+
+export class StateWriter {
+  /** The JSON items, in order (the file's footer holds them). */
+  readonly meta: unknown[] = [];
+  readonly sections: SectionSource[] = [];
+
+  json(value: unknown): void {
+    this.meta.push(value);
+  }
+
+  /** The first `length` elements of `array` (a view: the array must not change until written). */
+  array(array: StateArray, length = array.length): void {
+    this.meta.push(kindOf(array));
+    this.sections.push(new Uint8Array(array.buffer, array.byteOffset, length * array.BYTES_PER_ELEMENT));
+  }
+
+  /** Bytes as they are, or made when written. */
+  bytes(bytes: SectionSource): void {
+    this.sections.push(bytes);
+  }
+
+  /**
+   * The first `count` strings of `list` (list[i] for i < count must not change; later ones may be
+   * added): per block of STRINGS_PER_BLOCK, their lengths in UTF-16 code units, then their text
+   * joined, one byte per character when it fits (latin1), else UTF-16.
+   */
+  strings(list: readonly string[], count = list.length): void {
+    const blocks = Math.ceil(count / STRINGS_PER_BLOCK);
+    this.meta.push(count);
+    for (let b = 0; b < blocks; b++) {
+      const from = b * STRINGS_PER_BLOCK;
+      const to = Math.min(count, from + STRINGS_PER_BLOCK);
+      this.sections.push(() => {
+        const lengths = new Int32Array(to - from);
+        for (let i = from; i < to; i++) lengths[i - from] = list[i].length;
+        return new Uint8Array(lengths.buffer);
+      });
+      this.sections.push(() => {
+        const text = list.slice(from, to).join('');
+        // flag byte: 1 latin1, 2 utf16le
+        const oneByte = ONE_BYTE.test(text);
+        const body = Buffer.from(text, oneByte ? 'latin1' : 'utf16le');
+        const out = Buffer.allocUnsafe(body.length + 1);
+        out[0] = oneByte ? 1 : 2;
+        body.copy(out, 1);
+        return out;
+      });
+    }
+  }
+
+  /** Values JSON cannot carry exactly (-0, undefined, ...): V8's serialization. */
+  values(value: unknown): void {
+    this.sections.push(v8Serialize(value));
+  }
+}
+
+/** The file's content is not what this version wrote (a damaged or foreign file that passed its checksums). */
+export class StateError extends Error {}
+
+export class StateReader {
+  private m = 0;
+  private s = 0;
+
+  constructor(
+    private readonly meta: readonly unknown[],
+    private readonly sections: readonly Buffer[],
+  ) {}
+
+  json<T>(): T {
+    if (this.m >= this.meta.length) throw new StateError('index file: fewer values than expected');
+    return this.meta[this.m++] as T;
+  }
+
+  private section(): Buffer {
+    if (this.s >= this.sections.length) throw new StateError('index file: fewer sections than expected');
+    return this.sections[this.s++];
+  }
+
+  private array<T>(kind: ArrayKind): T {
+    const stored = this.json<string>();
+    if (stored !== kind) throw new StateError(`index file: expected an array of ${kind}, found ${String(stored)}`);
+    const bytes = this.section();
+    const type = CONSTRUCTORS[kind];
+    if (bytes.byteOffset % type.BYTES_PER_ELEMENT !== 0 || bytes.length % type.BYTES_PER_ELEMENT !== 0) throw new StateError('index file: misaligned section');
+    return new type(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length / type.BYTES_PER_ELEMENT) as unknown as T;
+  }
+
+  int32(): Int32Array<ArrayBuffer> {
+    return this.array('i32');
+  }
+
+  uint32(): Uint32Array<ArrayBuffer> {
+    return this.array('u32');
+  }
+
+  uint16(): Uint16Array<ArrayBuffer> {
+    return this.array('u16');
+  }
+
+  uint8(): Uint8Array<ArrayBuffer> {
+    return this.array('u8');
+  }
+
+  float64(): Float64Array<ArrayBuffer> {
+    return this.array('f64');
+  }
+
+  bytes(): Buffer {
+    return this.section();
+  }
+
+  /** A string list (StateWriter.strings): pieces of one decoded string per block (V8 slices, no copy of the text). */
+  strings(): string[] {
+    const count = this.json<number>();
+    const out: string[] = new Array(count);
+    let at = 0;
+    while (at < count) {
+      const lengthBytes = this.section();
+      const lengths = new Int32Array(lengthBytes.buffer, lengthBytes.byteOffset, lengthBytes.length / 4);
+      const body = this.section();
+      const text = body.toString(body[0] === 1 ? 'latin1' : 'utf16le', 1);
+      let offset = 0;
+      for (let i = 0; i < lengths.length; i++) {
+        out[at++] = text.slice(offset, offset + lengths[i]);
+        offset += lengths[i];
+      }
+      if (offset !== text.length) throw new StateError('index file: string lengths do not add up');
+    }
+    return out;
+  }
+
+  values<T>(): T {
+    return v8Deserialize(this.section()) as T;
+  }
+
+  /** Throws unless every item was read (a file of another layout that happened to parse). */
+  end(): void {
+    if (this.m !== this.meta.length || this.s !== this.sections.length) throw new StateError('index file: more values than expected');
+  }
+}
