@@ -125,6 +125,8 @@ const schema = z.object({
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   // embedded store: bulk writes of at least this many entities are committed by its commit thread ('off': never)
   COMMIT_THREAD_FROM: z.union([z.literal('off'), z.coerce.number().int().min(1).max(1_000_000)]).default(100),
+  // the embedded store's index file (README "Index file"): quiet time before it is written; 0 = no index file
+  INDEX_FILE_QUIET_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   // Elasticsearch's query limits (README "Limits"); the defaults are Elasticsearch's.
   // at most 2000: JSON.stringify itself overflows the stack at about 4,000 levels
   MAX_JSON_DEPTH: count(1, 2000, 1000),
@@ -227,6 +229,8 @@ export interface Config {
   searchCacheEntries: number;
   /** COMMIT_THREAD_FROM: bulk writes of at least this many entities are committed by the embedded store's commit thread (Infinity: never). */
   commitThreadFrom: number;
+  /** The embedded store writes its index file once writes have been quiet this long (ms); 0 = no index file. */
+  indexFileQuietMs: number;
   /** Load the demo countries at start when the store is empty (default: on in development). */
   demoData: boolean;
   /** CONSOLE: the console page at `/` and its assets (README "Console"); default on outside production. */
@@ -322,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     commitThreadFrom: e.COMMIT_THREAD_FROM === 'off' ? Infinity : e.COMMIT_THREAD_FROM,
+    indexFileQuietMs: e.INDEX_FILE_QUIET_MS,
     demoData: flagValue(e.DEMO_DATA, e.NODE_ENV === 'development'),
     console: consoleOn,
     graphql: {

@@ -64,7 +64,7 @@ export interface Gateway {
 }
 
 /** ELASTICSEARCH_URL set: the Elasticsearch store (DESIGN.md "Elasticsearch store"); otherwise the embedded one in DATA_DIR. */
-export function createStore(config: Config): Store {
+export function createStore(config: Config, logger?: Logger): Store {
   const { url, ...elasticsearch } = config.elasticsearch;
   if (url !== undefined) {
     // loaded only when used: the Elasticsearch client takes a third of a second to load
@@ -72,7 +72,7 @@ export function createStore(config: Config): Store {
     return Store.fromSettings({ url, ...elasticsearch });
   }
   const { timeoutMs, sliceMs, ...limits } = config.search;
-  return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs }, undefined, { commitThreadFrom: config.commitThreadFrom });
+  return new EmbeddedStore(config.dataDir, config.searchCacheEntries, { limits, timeoutMs, sliceMs }, undefined, { commitThreadFrom: config.commitThreadFrom }, { quietMs: config.indexFileQuietMs, log: logger });
 }
 
 /** The URL without its password (logs). */
@@ -96,7 +96,7 @@ function joinRedisFleet(config: Config, deps: CoreDeps, logger: Logger): { bus: 
   return { bus, url, leave: joinFleet(deps, bus, randomUUID()) };
 }
 
-export function createGateway(config: Config, logger: Logger, store: Store = createStore(config)): Gateway {
+export function createGateway(config: Config, logger: Logger, store: Store = createStore(config, logger)): Gateway {
   // large request bodies are parsed in slices of the searches' length, in their queue
   setDefaultSliceMs(config.search.sliceMs);
   const { secret } = resolveSecret(config.auth.secret, config.dataDir);

@@ -20,6 +20,7 @@
  * version or a later one.)
  */
 import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiKeyRecord, Doc, WriteOutcome } from '../port';
@@ -57,7 +58,21 @@ CREATE TABLE IF NOT EXISTS mappings (
   seq INTEGER NOT NULL,
   mapping TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS index_file (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  writer TEXT,
+  lease_until INTEGER NOT NULL DEFAULT 0,
+  seq INTEGER NOT NULL DEFAULT 0,
+  written_at INTEGER NOT NULL DEFAULT 0
+);
 `;
+
+/** How long the change log keeps changes after the last index file's number, at most (snapshot/). */
+export const INDEX_FILE_LOG_RETENTION_MS = 24 * 60 * 60_000;
 
 /** What a change did (update and replace: as the core asked for it). */
 export type ChangeAction = 'create' | 'update' | 'replace' | 'delete';
@@ -108,6 +123,9 @@ export class EmbeddedDatabase {
     this.db.pragma('busy_timeout = 5000');
     this.db.transaction(() => {
       this.db.exec(SCHEMA);
+      // this file's identity: an index file written for another SQLite file is never used
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('id', ?) ON CONFLICT DO NOTHING").run(randomUUID());
+      this.db.exec('INSERT INTO index_file (id) VALUES (1) ON CONFLICT DO NOTHING');
       // a file written before the change log: its numbers continue those of the rows
       this.db.exec(`INSERT INTO sqlite_sequence (name, seq)
         SELECT 'changes', COALESCE(MAX(m), 0) FROM (SELECT MAX(seq) AS m FROM entities UNION ALL SELECT MAX(seq) FROM api_keys)
@@ -126,7 +144,14 @@ export class EmbeddedDatabase {
         "UPDATE changes SET source = e.source FROM (SELECT seq, source FROM entities WHERE collection = ? AND id = ?) AS e WHERE changes.seq = e.seq AND changes.source IS NULL AND changes.kind = 'entity' AND changes.action = 'create'",
       ),
       lastSeq: this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").pluck(),
-      prune: this.db.prepare('DELETE FROM changes WHERE at < ? AND seq < (SELECT MAX(seq) FROM changes)'),
+      // changes after the last index file's number stay (a process starting from it catches up with them), for a day at most
+      prune: this.db.prepare(
+        'DELETE FROM changes WHERE at < ? AND seq < (SELECT MAX(seq) FROM changes) AND (seq <= (SELECT seq FROM index_file WHERE id = 1) OR at < ? OR (SELECT written_at FROM index_file WHERE id = 1) = 0)',
+      ),
+      databaseId: this.db.prepare("SELECT value FROM meta WHERE key = 'id'").pluck(),
+      takeIndexLease: this.db.prepare('UPDATE index_file SET writer = ?, lease_until = ? WHERE id = 1 AND (lease_until < ? OR writer = ?)'),
+      releaseIndexLease: this.db.prepare('UPDATE index_file SET lease_until = 0 WHERE id = 1 AND writer = ?'),
+      indexWritten: this.db.prepare('UPDATE index_file SET seq = ?, written_at = ?, lease_until = 0 WHERE id = 1 AND writer = ?'),
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
       entityExists: this.db.prepare('SELECT 1 FROM entities WHERE collection = ? AND id = ?'),
       slugOwner: this.db.prepare('SELECT id FROM entities WHERE collection = ? AND slug = ?'),
@@ -298,9 +323,36 @@ export class EmbeddedDatabase {
   }
   private dataVersion = -1;
 
-  /** Drops changes older than `retentionMs` (always keeps the last: it holds the sequence). */
+  /**
+   * Drops changes older than `retentionMs` (always keeps the last: it holds the sequence), except
+   * those after the last index file's number (for INDEX_FILE_LOG_RETENTION_MS at most).
+   */
   pruneChanges(retentionMs = CHANGE_LOG_RETENTION_MS): number {
-    return this.stmt.prune.run(Date.now() - retentionMs).changes;
+    const now = Date.now();
+    return this.stmt.prune.run(now - retentionMs, now - INDEX_FILE_LOG_RETENTION_MS).changes;
+  }
+
+  /** This SQLite file's identity (a random id given when it was created). */
+  databaseId(): string {
+    return this.stmt.databaseId.get() as string;
+  }
+
+  /**
+   * The right to write the index file, for `ms` (one process at a time on a DATA_DIR): true when
+   * no other process holds it.
+   */
+  takeIndexLease(writer: string, ms: number): boolean {
+    const now = Date.now();
+    return this.db.transaction(() => this.stmt.takeIndexLease.run(writer, now + ms, now, writer).changes > 0).immediate();
+  }
+
+  releaseIndexLease(writer: string): void {
+    this.stmt.releaseIndexLease.run(writer);
+  }
+
+  /** The index file now holds every change up to `seq` (the log keeps the changes after it). */
+  indexWritten(writer: string, seq: number): void {
+    this.stmt.indexWritten.run(seq, Date.now(), writer);
   }
 
   /**

@@ -22,6 +22,8 @@ import { SearchCache, type SearchCacheStats } from './searchCache';
 import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping } from '../mapping/typeMapping';
 import { checkDocument } from '../mapping/documentCheck';
 import type { MappingError } from '../mapping/mappingError';
+import { IndexSnapshots, type IndexFileSettings } from './snapshot/indexSnapshots';
+import type { StoreIndices } from './snapshot/indexFile';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 export const API_KEY_MAPPING: Mapping = { keyword: ['userId', 'tenantId', 'roles', 'fingerprint'] };
@@ -73,6 +75,19 @@ class EmbeddedEntities implements EntityStore {
     this.cache.invalidateAll();
     for (const [collection, json] of mappings) this.applyMapping(collection, JSON.parse(json) as TypeMapping);
     for (const row of rows) this.index(row.collection).put(row.id, row.source);
+  }
+
+  /** The indexes and declared mappings read from the index file (snapshot/), in place of everything. */
+  restore(state: StoreIndices): void {
+    this.indices = state.indices;
+    this.declared = state.declared;
+    this.cache.invalidateAll();
+  }
+
+  /** The indexes and declared mappings as of change `seq`, for the index file; null while an index has writes waiting for paused searches. */
+  indexState(seq: number): StoreIndices | null {
+    for (const index of this.indices.values()) if (!index.settled) return null;
+    return { seq, indices: this.indices, declared: this.declared };
   }
 
   /** A change made by another process; returns the source it replaced (null: none). */
@@ -315,6 +330,12 @@ class ChangeFollower {
   private readonly listeners = new Set<(change: RemoteChange) => void>();
   private readonly timer: NodeJS.Timeout;
   private polls = 0;
+  /** Started from the index file: API keys were read from SQLite as of this change, the log's key changes up to it are in already. */
+  private keysAt = 0;
+  /** The number of the last change applied here. */
+  get applied(): number {
+    return this.last;
+  }
   /** Reloads after missing part of the log (a process away longer than the log keeps changes). */
   reloads = 0;
   readonly sync: Sync;
@@ -324,13 +345,16 @@ class ChangeFollower {
     private readonly entities: EmbeddedEntities,
     private readonly keys: EmbeddedApiKeys,
     pollMs: number,
+    private readonly snapshots: IndexSnapshots,
+    options: SearchIndexOptions,
   ) {
-    this.reload();
+    this.start(options);
     const own = (seqs: readonly number[], apply: () => void) => {
       if (seqs.length === 0) return;
       this.catchUp(seqs[0] - 1);
       apply();
       this.last = Math.max(this.last, seqs[seqs.length - 1]);
+      this.snapshots.changed();
     };
     const applyDeferred = () => {
       while (this.deferred.length > 0) {
@@ -370,6 +394,18 @@ class ChangeFollower {
     this.timer.unref();
   }
 
+  /** From the index file and the changes after it when it can be used (snapshot/), else everything from SQLite. */
+  private start(options: SearchIndexOptions): void {
+    const restored = this.snapshots.load(options);
+    if (restored === null) return this.reload();
+    this.entities.restore(restored);
+    const { seq } = this.db.snapshot((_rows, records) => this.keys.load(records));
+    this.keysAt = seq;
+    this.last = restored.seq;
+    this.db.changedElsewhere();
+    this.catchUp(Infinity);
+  }
+
   private reload(): void {
     // (deferred changes are committed: the snapshot holds them)
     this.deferred.length = 0;
@@ -379,7 +415,9 @@ class ChangeFollower {
       this.keys.load(records);
     });
     this.last = seq;
+    this.keysAt = 0;
     this.db.changedElsewhere(); // what the snapshot read is in
+    this.snapshots.changed();
   }
 
   /** Applies the changes after the last applied, up to `until`, in order. */
@@ -393,8 +431,9 @@ class ChangeFollower {
       if (changes.length === 0) return;
       for (const change of changes) {
         if (change.seq > until) return;
-        this.apply(change);
+        if (change.kind !== 'key' || change.seq > this.keysAt) this.apply(change);
         this.last = change.seq;
+        if (change.kind !== 'key') this.snapshots.changed();
       }
     }
   }
@@ -447,11 +486,22 @@ export class EmbeddedStore implements Store {
   readonly apiKeys: ApiKeyStore;
   private readonly db: EmbeddedDatabase;
 
+  /** The index file (snapshot/): read at start, written after quiet periods and at close. */
+  readonly indexFile: IndexSnapshots;
+
   /**
    * @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off
    * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts)
+   * @param indexFile when the index file is written, and where the store says what it did with it
    */
-  constructor(dataDir: string, cacheEntries = DEFAULT_CACHE_ENTRIES, options: SearchIndexOptions = {}, syncMs = DEFAULT_SYNC_MS, writes: EmbeddedWriteOptions = {}) {
+  constructor(
+    dataDir: string,
+    cacheEntries = DEFAULT_CACHE_ENTRIES,
+    options: SearchIndexOptions = {},
+    syncMs = DEFAULT_SYNC_MS,
+    writes: EmbeddedWriteOptions = {},
+    indexFile: IndexFileSettings = {},
+  ) {
     this.db = new EmbeddedDatabase(dataDir);
     this.changesScope = `embedded:${hostname()}:${realpathSync(dataDir)}`;
     // the follower is made last (it loads everything); the stores reach it through this forwarder
@@ -464,7 +514,9 @@ export class EmbeddedStore implements Store {
     const commitThread = (items: number) => (items < threadFrom ? null : (this.commitThread ??= new CommitThread(dataDir)));
     const entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options, sync, commitThread);
     const apiKeys = new EmbeddedApiKeys(this.db, options, sync);
-    const follower = new ChangeFollower(this.db, entities, apiKeys, syncMs);
+    const snapshots: IndexSnapshots = new IndexSnapshots(dataDir, this.db, (): StoreIndices | null => entities.indexState(follower.applied), indexFile);
+    const follower: ChangeFollower = new ChangeFollower(this.db, entities, apiKeys, syncMs, snapshots, options);
+    this.indexFile = snapshots;
     this.follower = follower;
     this.entities = entities;
     this.apiKeys = apiKeys;
@@ -489,6 +541,7 @@ export class EmbeddedStore implements Store {
   async close(): Promise<void> {
     this.follower.close();
     await this.commitThread?.close();
+    await this.indexFile.close();
     this.db.close();
   }
 }

@@ -52,8 +52,8 @@ function pad(offset: number): Uint8Array | null {
   return n === 0 ? null : new Uint8Array(n);
 }
 
-/** The file's bytes in order, with pauses between pieces and the writer's checks where it asked for them. */
-function* steps<H>(header: H, state: StateWriter, checks: Map<number, () => boolean>): Generator<Step> {
+/** The file's bytes in order, with pauses between pieces and the writer's check after each section. */
+function* steps<H>(header: H, state: StateWriter, check: () => boolean): Generator<Step> {
   const prefix = Buffer.alloc(PREFIX);
   MAGIC.copy(prefix, 0);
   prefix.writeUInt32LE(FORMAT_VERSION, 8);
@@ -76,12 +76,9 @@ function* steps<H>(header: H, state: StateWriter, checks: Map<number, () => bool
       yield { write: padding };
       offset += padding.length;
     }
-    const check = checks.get(i);
-    if (check !== undefined) yield { check };
+    yield { check };
     yield { pause: true };
   }
-  const last = checks.get(Infinity);
-  if (last !== undefined) yield { check: last };
   const footer = Buffer.from(JSON.stringify({ header, meta: state.meta, sections: table } satisfies Footer<H>), 'utf8');
   yield { write: footer };
   const trailer = Buffer.alloc(TRAILER);
@@ -93,14 +90,14 @@ function* steps<H>(header: H, state: StateWriter, checks: Map<number, () => bool
 }
 
 /**
- * Writes the file at once (tests, and a process stopping: nothing else runs). `checks`: after the
- * section of each index (Infinity: after the last), a test that the state did not change.
+ * Writes the file at once (tests, and a process stopping: nothing else runs). `check`: after each
+ * section, a test that the state did not change (false: WriteAborted).
  */
-export function writeIndexFileSync<H>(path: string, header: H, state: StateWriter, checks = new Map<number, () => boolean>()): void {
+export function writeIndexFileSync<H>(path: string, header: H, state: StateWriter, check: () => boolean = () => true): void {
   const temp = tempName(path);
   const fd = openSync(temp, 'w', 0o600);
   try {
-    for (const step of steps(header, state, checks)) {
+    for (const step of steps(header, state, check)) {
       if ('write' in step) writeAll(fd, step.write);
       else if ('check' in step && !step.check()) throw new WriteAborted('the index changed while it was written');
     }
@@ -124,11 +121,11 @@ function writeAll(fd: number, bytes: Uint8Array): void {
  * libuv's thread pool, lets the loop run between sections; throws WriteAborted (and leaves no file)
  * when a check fails.
  */
-export async function writeIndexFile<H>(path: string, header: H, state: StateWriter, checks = new Map<number, () => boolean>()): Promise<void> {
+export async function writeIndexFile<H>(path: string, header: H, state: StateWriter, check: () => boolean = () => true): Promise<void> {
   const temp = tempName(path);
   const handle = await open(temp, 'w', 0o600);
   try {
-    for (const step of steps(header, state, checks)) {
+    for (const step of steps(header, state, check)) {
       if ('write' in step) {
         for (let at = 0; at < step.write.length; ) at += (await handle.write(step.write, at, step.write.length - at)).bytesWritten;
       } else if ('pause' in step) {
