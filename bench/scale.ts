@@ -20,23 +20,28 @@
  *   per round and its median (the goal of issue 17: at most 2x);
  * - the gateway stopped (SIGTERM), the size of its sqlite file (with its -wal, if any);
  * - BENCH_RESTARTS rounds (default 2, 1 at 1M and more) of: the floors — every file of DATA_DIR read
- *   (fs.readFileSync, from the page cache: the files were just written), a bare loop over the
+ *   (fs.readFileSync, from the page cache: the files were just written), the index file alone
+ *   (entities.index, written when the gateway stopped: README "Index file"), a bare loop over the
  *   stored rows with better-sqlite3 (the query the gateway's rebuild runs: collection, id and
  *   source of every entity in write order), the same loop with JSON.parse of each source, the
  *   gateway started on an empty DATA_DIR until /readyz (what every start costs: Node, modules) — then
  *   the restart: the gateway started on the same DATA_DIR, timed from spawn until GET /readyz
- *   answers 200 (polled every 20 ms), its RSS then, stopped. The medians are printed, with the
- *   restart's ratio to each floor.
+ *   answers 200 (polled every 20 ms), its RSS then, stopped; its log says what it did with the
+ *   index file (read, and in how many ms, or why not). The medians are printed, with the restart's
+ *   ratio to each floor (issue 17's goal: at most 3x reading the index file, within 5 s at 1M);
+ * - one restart more without the index file (INDEX_FILE_QUIET_MS=0: every entity indexed from
+ *   SQLite, as before the index file).
  *
  * Everything started is stopped on exit, on error and on Ctrl-C, and the DATA_DIRs are removed
  * (BENCH_KEEP=1 keeps them and prints where).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../src/store/embedded/database';
+import { INDEX_FILE } from '../src/store/embedded/snapshot/indexFile';
 import { prng, vocabulary, zipf } from './lib/corpus';
 import { benchToken, setting } from './lib/gateway';
 import { alive, cpuMs, rssMb, startGateway, stopChild } from './lib/gatewayProcess';
@@ -74,8 +79,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function gateway(dataDir: string): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
-  const started = await startGateway(__dirname, dataDir);
+async function gateway(dataDir: string, options: Parameters<typeof startGateway>[2] = {}): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
+  const started = await startGateway(__dirname, dataDir, options);
   children.add(started.process);
   started.process.once('exit', () => children.delete(started.process));
   return { child: started.process, base: `http://127.0.0.1:${started.port}`, readyMs: started.readyMs };
@@ -244,6 +249,34 @@ function readFiles(dir: string): { ms: number; bytes: number } {
   return { ms: performance.now() - started, bytes };
 }
 
+/** The index file alone read (fs.readFileSync, from the page cache), or null when there is none. */
+function readIndexFile(dir: string): { ms: number; bytes: number } | null {
+  const path = join(dir, INDEX_FILE);
+  if (!existsSync(path)) return null;
+  const started = performance.now();
+  const bytes = readFileSync(path).length;
+  return { ms: performance.now() - started, bytes };
+}
+
+/**
+ * The gateway started again on `dataDir` (the restart), its log read at info for what it did with
+ * the index file: 'index file read' (and the ms it took inside the gateway), or why not.
+ */
+async function restart(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; readyMs: number; indexFile: string }> {
+  let log = '';
+  const started = await gateway(dataDir, { env: { LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...env }, stdout: (text) => (log += text) });
+  const lines = log.split('\n').filter((line) => line.includes('index file'));
+  const said = lines.map((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg: string; ms?: number; reason?: string };
+      return entry.ms !== undefined ? `${entry.msg} in ${entry.ms} ms` : entry.reason !== undefined ? `${entry.msg}: ${entry.reason}` : entry.msg;
+    } catch {
+      return line;
+    }
+  });
+  return { child: started.child, readyMs: started.readyMs, indexFile: said.join('; ') || 'no index file line in the log' };
+}
+
 function loopRows(dir: string, parse: boolean): number {
   const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
   try {
@@ -301,6 +334,11 @@ interface SizeResult {
   readMs: number;
   loopMs: number;
   parseMs: number;
+  /** The index file's size and the time to read it alone (NaN: none). */
+  indexBytes: number;
+  indexReadMs: number;
+  /** The restart without the index file (INDEX_FILE_QUIET_MS=0: every entity indexed from SQLite), one round. */
+  rebuildMs: number;
 }
 
 async function runSize(size: number, token: string): Promise<SizeResult> {
@@ -316,24 +354,34 @@ async function runSize(size: number, token: string): Promise<SizeResult> {
   console.log(`${size}: match p50 ${ms(lat.match.p50)} ms, sorted range p50 ${ms(lat.sorted.p50)} ms (per round sorted/match: ${lat.ratios.each})`);
   await stopChild(first.child, 30_000);
   const sqlite = sqliteBytes(dataDir);
-  const rounds = { restart: [] as number[], rss: [] as number[], read: [] as number[], loop: [] as number[], parse: [] as number[], empty: [] as number[] };
+  const rounds = { restart: [] as number[], rss: [] as number[], read: [] as number[], loop: [] as number[], parse: [] as number[], empty: [] as number[], index: [] as number[] };
   let dataDirBytes = 0;
+  let indexBytes = NaN;
   for (let round = 0; round < restartRounds(size); round++) {
     const read = readFiles(dataDir);
     dataDirBytes = read.bytes;
     rounds.read.push(read.ms);
+    const index = readIndexFile(dataDir);
+    indexBytes = index?.bytes ?? NaN;
+    rounds.index.push(index?.ms ?? NaN);
     rounds.loop.push(loopRows(dataDir, false));
     rounds.parse.push(loopRows(dataDir, true));
     rounds.empty.push(await emptyStart());
-    const again = await gateway(dataDir);
+    const again = await restart(dataDir);
     rounds.restart.push(again.readyMs);
     rounds.rss.push(rssMb(again.child.pid!) ?? NaN);
-    await stopChild(again.child, 30_000);
-    console.log(`${size}: restart ${round + 1} ready in ${(again.readyMs / 1000).toFixed(2)} s (read files ${ms(read.ms)} ms, loop rows ${ms(rounds.loop.at(-1)!)} ms, + JSON.parse ${ms(rounds.parse.at(-1)!)} ms)`);
+    await stopChild(again.child, 60_000);
+    console.log(
+      `${size}: restart ${round + 1} ready in ${(again.readyMs / 1000).toFixed(2)} s [${again.indexFile}] (read index file ${index === null ? 'none' : `${ms(index.ms)} ms`}, read files ${ms(read.ms)} ms, loop rows ${ms(rounds.loop.at(-1)!)} ms, + JSON.parse ${ms(rounds.parse.at(-1)!)} ms)`,
+    );
   }
+  // the same restart without the index file: every entity indexed from SQLite (what a restart cost before it)
+  const rebuilt = await restart(dataDir, { INDEX_FILE_QUIET_MS: '0' });
+  await stopChild(rebuilt.child, 60_000);
+  console.log(`${size}: restart without the index file ready in ${(rebuilt.readyMs / 1000).toFixed(2)} s`);
   if (keep) console.log(`${size}: DATA_DIR kept in ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
-  return { size, loadMs, loadCpuMs, rssLoaded, lat, sqlite, dataDirBytes, restartMs: median(rounds.restart), emptyMs: median(rounds.empty), rssRestarted: median(rounds.rss), readMs: median(rounds.read), loopMs: median(rounds.loop), parseMs: median(rounds.parse) };
+  return { size, loadMs, loadCpuMs, rssLoaded, lat, sqlite, dataDirBytes, restartMs: median(rounds.restart), emptyMs: median(rounds.empty), rssRestarted: median(rounds.rss), readMs: median(rounds.read), loopMs: median(rounds.loop), parseMs: median(rounds.parse), indexBytes, indexReadMs: median(rounds.index), rebuildMs: rebuilt.readyMs };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -361,17 +409,21 @@ function report(results: SizeResult[]): void {
   console.log('\nfloors (the same run, the gateway stopped; restart figures are medians of BENCH_RESTARTS rounds):\n');
   console.log(
     table(
-      ['entities', 'DATA_DIR', 'read DATA_DIR files', 'loop over stored rows', 'loop + JSON.parse', 'start, empty DATA_DIR', 'restart until /readyz', 'restart / read files', 'restart / loop + parse', 'RSS after restart'],
+      ['entities', 'DATA_DIR', 'read DATA_DIR files', 'index file', 'read index file', 'loop over stored rows', 'loop + JSON.parse', 'start, empty DATA_DIR', 'restart until /readyz', 'restart / read index file', 'restart / read files', 'restart / loop + parse', 'restart without index file', 'RSS after restart'],
       results.map((r) => [
         fmt(r.size),
         mbText(r.dataDirBytes),
         `${ms(r.readMs)} ms`,
+        mbText(r.indexBytes),
+        `${ms(r.indexReadMs)} ms`,
         `${ms(r.loopMs)} ms`,
         `${ms(r.parseMs)} ms`,
         seconds(r.emptyMs),
         seconds(r.restartMs),
+        `${(r.restartMs / r.indexReadMs).toFixed(1)}x`,
         `${(r.restartMs / r.readMs).toFixed(1)}x`,
         `${(r.restartMs / r.parseMs).toFixed(1)}x`,
+        seconds(r.rebuildMs),
         `${fmt(r.rssRestarted)} MB`,
       ]),
     ),

@@ -78,14 +78,20 @@ export interface GatewayProcess {
 /**
  * Starts dist/src/main.js (`distDir` holds dist/bench, `..` of it dist/src) with the embedded store
  * on `dataDir`, and resolves once `readyPath` answers 200 (polled every `pollMs`). Its stdout (the
- * log, LOG_LEVEL=warn) is read and dropped; stderr is inherited.
+ * log, LOG_LEVEL=warn) is read and dropped, or given to `stdout`; stderr is inherited.
  */
-export async function startGateway(distDir: string, dataDir: string, options: { readyPath?: string; timeoutMs?: number; pollMs?: number; env?: Record<string, string> } = {}): Promise<GatewayProcess> {
+export async function startGateway(
+  distDir: string,
+  dataDir: string,
+  options: { readyPath?: string; timeoutMs?: number; pollMs?: number; env?: Record<string, string>; stdout?: (text: string) => void } = {},
+): Promise<GatewayProcess> {
   const { readyPath = '/readyz', timeoutMs = 600_000, pollMs = 20 } = options;
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [join(distDir, '..', 'src', 'main.js')], { env: { ...gatewayEnv(port, dataDir), ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  child.stdout!.resume();
+  const { stdout } = options;
+  if (stdout === undefined) child.stdout!.resume();
+  else child.stdout!.on('data', (chunk: Buffer) => stdout(chunk.toString('utf8')));
   for (;;) {
     if (!alive(child)) throw new Error(`the gateway exited (${child.signalCode ?? child.exitCode}) while starting`);
     if (performance.now() - started > timeoutMs) {
