@@ -56,6 +56,8 @@ export class IndexSnapshots {
   private closed = false;
   /** Files written and writes given up by this process (tests, diagnostics). */
   readonly counts = { written: 0, aborted: 0 };
+  /** Where this process's indexes came from at start (the file, or every entity from SQLite). */
+  startedFrom: 'index file' | 'sqlite' = 'sqlite';
 
   /** @param state the store's indexes now, or null while some index has writes waiting (not written then) */
   constructor(
@@ -83,6 +85,7 @@ export class IndexSnapshots {
       if (this.db.changesAfter(loaded.seq, 1).gap) throw new IndexFileError(`the change log no longer holds the changes after ${loaded.seq} (pruned)`);
       const ms = Math.round(performance.now() - started);
       this.log.info({ file: this.path, entities: loaded.header.entities, collections: loaded.header.collections.length, bytes: loaded.bytes, seq: loaded.seq, ms }, 'index file read');
+      this.startedFrom = 'index file';
       return loaded;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
