@@ -26,6 +26,10 @@ async function closeAll(): Promise<void> {
   for (const s of open.splice(0)) await s.close();
 }
 const messages = () => logged.map((l) => l.message);
+/** Waits (polling) until `done`, for 10 s at most. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'index-file-store-'));
@@ -112,7 +116,7 @@ describe('index file', () => {
   it('is written once writes have been quiet for the quiet period, and not while an index changes under it', async () => {
     const one = store(50);
     await fill(one, 0, 100);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => one.indexFile.counts.written > 0);
     expect(one.indexFile.counts.written).toBe(1);
     // a change while the file is being written: given up, and written after the next quiet period
     await one.entities.create('things', 'late', entity(1000));
@@ -120,7 +124,7 @@ describe('index file', () => {
     await one.entities.create('things', 'later', entity(1001));
     expect(await writing).toBe(false);
     expect(one.indexFile.counts.aborted).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => one.indexFile.counts.written > 1);
     expect(one.indexFile.counts.written).toBe(2);
     const two = store();
     expect(await two.entities.get('things', 'later')).toEqual(entity(1001));
