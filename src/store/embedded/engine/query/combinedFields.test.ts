@@ -74,6 +74,20 @@ describe('combined_fields', () => {
     expect(() => search({ combined_fields: { query: 'apple', fields: ['title'], fuzziness: 1 } })).toThrow('unsupported parameter "fuzziness" for [combined_fields]');
   });
 
+  it("analyzes with the fields' search analyzer, which they must share", () => {
+    const english = new SearchIndex();
+    english.declareMapping({ dynamic: 'true', properties: { title: { type: 'text', analyzer: 'english' }, body: { type: 'text', analyzer: 'english' }, note: { type: 'text' }, tag: { type: 'text', analyzer: 'whitespace', search_analyzer: 'english' } } });
+    english.put('a', { title: 'Running races', body: 'the runner runs' });
+    english.put('b', { title: 'A walk', body: 'walking' });
+    const ids = (query: Record<string, unknown>) => english.search({ query, from: 0, size: 10 }).hits.map((h) => h._id);
+    // english stems "runs" and "running" to "run", and drops "the"
+    expect(ids({ combined_fields: { query: 'the runs', fields: ['title', 'body'] } })).toEqual(['a']);
+    expect(ids({ combined_fields: { query: 'the', fields: ['title', 'body'], zero_terms_query: 'all' } }).sort()).toEqual(['a', 'b']);
+    // the search analyzer decides, not the index analyzer
+    expect(() => ids({ combined_fields: { query: 'runs', fields: ['title', 'tag'] } })).not.toThrow();
+    expect(() => ids({ combined_fields: { query: 'runs', fields: ['title', 'note'] } })).toThrow('All fields in [combined_fields] query must have the same search analyzer');
+  });
+
   it('explains each hit with the combined frequency and length, values equal to the scores', () => {
     const result = index.search({ query: { combined_fields: { query: 'apple red', fields: ['title', 'body^1.5'] } }, from: 0, size: 10, explain: true });
     for (const hit of result.hits) expect(hit._explanation?.value).toBe(hit._score);

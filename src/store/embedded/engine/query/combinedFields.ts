@@ -8,7 +8,7 @@
  * (QueryParserHelper: `^boost` weights, which must be >= 1, patterns with `*`, a field named twice
  * multiplies its boosts); unmapped fields are skipped, none mapped matches nothing; every mapped field
  * must be `text` ("Field [code] of type [keyword] does not support [combined_fields] queries") and
- * all must share one search analyzer. The text is analyzed once (Lucene's QueryBuilder): no token
+ * all must share one search analyzer (a 400 otherwise). The text is analyzed once, with it (Lucene's QueryBuilder): no token
  * gives zero_terms_query, one token a CombinedFieldQuery of that term over the fields, several a
  * BooleanQuery of one CombinedFieldQuery per token (SHOULD for operator or, MUST for and), to which
  * minimum_should_match applies. Each CombinedFieldQuery scores BM25F (lucene/combinedField.ts).
@@ -17,7 +17,7 @@
 import { describe, hasOwn } from '../json';
 import { LQuery, MATCH_ALL, booleanQuery, matchNone, withBoost } from '../lucene/query';
 import { CombinedFieldQuery } from '../lucene/query';
-import { analyzeText } from '../analyzer';
+import { analyzeTerms } from '../analysis/analyzers';
 import { parseFieldsAndWeights, resolveFields } from '../queryString/fields';
 import { ClauseParser } from './context';
 import { fieldType } from './fieldQueries';
@@ -59,10 +59,14 @@ export const parseCombinedFields: ClauseParser = (body, path) => {
         fields.push({ field, weight });
       }
       if (fields.length === 0) return matchNone(`unmapped fields ${[...resolved.keys()].join(', ')}`);
-      // every text field is searched with the standard analyzer: they share it
+      // the fields share one search analyzer (CombinedFieldsQueryBuilder), which analyzes the text once
+      const analyzer = ctx.mapping.analyzersOf(fields[0].field).search;
+      if (fields.some((f) => ctx.mapping.analyzersOf(f.field).search.name !== analyzer.name)) {
+        throw invalid(`All fields in [${CLAUSE}] query must have the same search analyzer (at ${path}: ${fields.map((f) => `${f.field} ${ctx.mapping.analyzersOf(f.field).search.name}`).join(', ')})`);
+      }
       // in String.compareTo order (CombinedFieldQuery's TreeMap): UTF-16 code units
       fields.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-      const tokens = analyzeText(text);
+      const tokens = analyzeTerms(analyzer, text).terms;
       if (tokens.length === 0) return zeroTermsQuery === 'all' ? MATCH_ALL : matchNone('Matching no documents because no terms present');
       const termQuery = (term: string): CombinedFieldQuery => ({ type: 'combinedField', fields, terms: [term] });
       let query: LQuery;
