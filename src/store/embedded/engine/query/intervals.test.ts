@@ -66,6 +66,20 @@ describe('intervals', () => {
     expect(other.search({ query: { intervals: { body: { match: { query: 'quick', use_field: 'nothing' } } } }, from: 0, size: 10 }).total).toBe(0);
   });
 
+  it("analyzes with the field's search analyzer (the use_field's for a rule reading another field)", () => {
+    const english = new SearchIndex();
+    english.declareMapping({ dynamic: 'true', properties: { body: { type: 'text', analyzer: 'english' }, raw: { type: 'text', analyzer: 'whitespace' } } });
+    english.put('x', { body: 'the runner was running races', raw: 'Running Races' });
+    const total = (rule: Record<string, unknown>, field = 'body') => english.search({ query: { intervals: { [field]: rule } }, from: 0, size: 10 }).total;
+    // english: "runs" and "running" are "run", "race" and "races" "race"; the stop word "the" leaves a gap
+    expect(total({ match: { query: 'runs race', ordered: true, max_gaps: 0 } })).toBe(1);
+    expect(total({ prefix: { prefix: 'RUN' } })).toBe(1); // normalized (lower-cased) by the english analyzer
+    // whitespace keeps case: "Running" is a term of raw, "running" is not
+    expect(total({ match: { query: 'Running Races', ordered: true } }, 'raw')).toBe(1);
+    expect(total({ match: { query: 'running' } }, 'raw')).toBe(0);
+    expect(total({ match: { query: 'running races', use_field: 'body', ordered: true } }, 'raw')).toBe(1);
+  });
+
   it('an unmapped field matches nothing; a field that is not text, or a bad rule, is a 400', () => {
     expect(search({ intervals: { nothing: { match: { query: 'fox' } } } }).total).toBe(0);
     expect(() => search({ intervals: { 'code.keyword': { match: { query: 'fox' } } } })).toThrow('Can only use interval queries on text fields - not on [code.keyword] which is of type [keyword]');

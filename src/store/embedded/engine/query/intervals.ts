@@ -211,8 +211,8 @@ function textField(b: Builder, field: string): void {
   if (type !== 'text') throw invalid(`Can only use interval queries on text fields - not on [${field}] which is of type [${type === 'id' ? '_id' : type}] (at ${b.path})`);
 }
 
-/** The search analyzer of a text field: `standard`, the only one text fields are analyzed with at search time here. */
-const searchAnalyzer = (): string => 'standard';
+/** The search analyzer of a text field (its mapping's `search_analyzer`, else `analyzer`, else `standard`), by name. */
+const searchAnalyzer = (b: Builder, field: string): string => b.ctx.mapping.analyzersOf(field).search.name;
 
 function applyFilter(b: Builder, source: IntervalsSource, filter: Filter | null, field: string): IntervalsSource {
   if (filter === null) return source;
@@ -245,7 +245,7 @@ function build(b: Builder, rule: Rule, queryField: string): IntervalsSource {
     case 'match': {
       const field = rule.useField ?? queryField;
       textField(b, field);
-      const analyzer = analyzerByName(rule.analyzer ?? searchAnalyzer()) ?? (analyzerByName('standard') as NonNullable<ReturnType<typeof analyzerByName>>);
+      const analyzer = analyzerByName(rule.analyzer ?? searchAnalyzer(b, field)) ?? (analyzerByName('standard') as NonNullable<ReturnType<typeof analyzerByName>>);
       const tokens = analyzer.tokens(rule.query);
       // IntervalBuilder.analyzeText: one token a term; several combined, a position gap as an extension before the term
       const terms = tokens.map((t) => {
@@ -277,21 +277,21 @@ function build(b: Builder, rule: Rule, queryField: string): IntervalsSource {
     case 'prefix': {
       const field = rule.useField ?? queryField;
       textField(b, field);
-      const prefix = normalize(rule.analyzer ?? searchAnalyzer(), rule.prefix);
+      const prefix = normalize(rule.analyzer ?? searchAnalyzer(b, field), rule.prefix);
       const key = `prefix:${JSON.stringify(prefix)}`;
       return new MultiTermSource(field, key, `${prefix}*`, max, lazyAutomaton(key, () => atOnce(() => compilePrefix(prefix))));
     }
     case 'wildcard': {
       const field = rule.useField ?? queryField;
       textField(b, field);
-      const pattern = normalize(rule.analyzer ?? searchAnalyzer(), rule.pattern);
+      const pattern = normalize(rule.analyzer ?? searchAnalyzer(b, field), rule.pattern);
       const key = `wildcard:${JSON.stringify(pattern)}:${limits.maxDeterminizedStates}`;
       return new MultiTermSource(field, key, pattern, max, lazyPattern(key, (budget) => compileWildcardSteps(pattern, false, limits.maxDeterminizedStates, budget)));
     }
     case 'fuzzy': {
       const field = rule.useField ?? queryField;
       textField(b, field);
-      const term = normalize(rule.analyzer ?? searchAnalyzer(), rule.term);
+      const term = normalize(rule.analyzer ?? searchAnalyzer(b, field), rule.term);
       // Fuzziness.asDistance of the term as written
       const maxEdits = editsFor(rule.fuzziness, rule.term);
       const options = { maxEdits, prefixLength: rule.prefixLength, transpositions: rule.transpositions, maxStates: limits.maxDeterminizedStates };
