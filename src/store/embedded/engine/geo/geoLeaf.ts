@@ -47,7 +47,7 @@ export function geoField(clause: string, field: string, ctx: BuildContext, ignor
  * strips of that band of latitudes are tested, and with `lonBounds` too (encoded, inclusive; a
  * minimum above the maximum crosses the dateline) only their runs within those longitudes.
  */
-export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number], inner?: InnerLongitudes): LQuery {
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number], inner?: StripLongitudes): LQuery {
   if (field === null) return matchNone(`unmapped geo field`);
   return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
     const column = geoColumn(index, field);
@@ -70,12 +70,13 @@ export function geoLeaf(key: string, field: string | null, test: (lat: number, l
 }
 
 /**
- * The longitudes (encoded, inclusive) within which every point of the latitudes [minLat, maxLat]
- * (degrees) passes a leaf's test, or null: they match without the test.
+ * For the points of the latitudes [minLat, maxLat] (degrees): the longitudes (encoded, inclusive)
+ * within which every one passes a leaf's test (they match without the test), and those outside of
+ * which none does (they are not looked at); null for either when it cannot be told.
  */
-export type InnerLongitudes = (minLat: number, maxLat: number) => readonly [number, number] | null;
+export type StripLongitudes = (minLat: number, maxLat: number) => { inner: readonly [number, number] | null; outer: readonly [number, number] | null };
 
-function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, inner: InnerLongitudes | undefined): Matches {
+function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, inner: StripLongitudes | undefined): Matches {
   const live = index.live.words;
   const { lats, lons, docs, stripStarts } = strips;
   const found: number[] = [];
@@ -91,10 +92,12 @@ function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, 
     if (start === end) continue;
     if (lonBounds === undefined) scan(start, end);
     else if (lonBounds[0] <= lonBounds[1]) {
-      const from = firstAtLeast(lons, start, end, lonBounds[0]);
-      const to = firstAtLeast(lons, start, end, lonBounds[1] + 1);
       // over all of the strip's latitudes: a strip reaching beyond the shape has no inner longitudes
-      const within = inner === undefined || from === to ? null : inner(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
+      const strip = inner === undefined ? null : inner(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
+      const outer = strip?.outer ?? null;
+      const from = firstAtLeast(lons, start, end, Math.max(lonBounds[0], outer?.[0] ?? lonBounds[0]));
+      const to = firstAtLeast(lons, start, end, Math.min(lonBounds[1], outer?.[1] ?? lonBounds[1]) + 1);
+      const within = strip === null || from >= to ? null : strip.inner;
       if (within === null || within[0] > within[1]) {
         scan(from, to);
         continue;

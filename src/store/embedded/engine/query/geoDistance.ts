@@ -12,7 +12,7 @@ import { hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
 import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude, encodeLongitudeCeil, parseDistance, unitMetres } from '../geo/geoPoint';
 import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
-import { geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
+import { StripLongitudes, geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
 import { ClauseParser } from './context';
 import { at, boostOf, invalid, objectBody, readBoolean, readEnum, readName, readString } from './params';
 
@@ -46,24 +46,42 @@ function longitudeBounds(lat: number, lon: number, metres: number): readonly [nu
 }
 
 /**
- * The longitudes (encoded, inclusive) within which every point of the latitudes [minLat, maxLat]
- * lies inside the circle by a margin (0.1% of its radius, far above SloppyMath's error), or null:
- * those points match without their haversine being computed (as a BKD cell within the shape
- * matches whole). Along a meridian the distance to the centre is largest at an end of the
- * latitudes, and along a parallel it grows with the longitude's difference: the corners decide.
+ * For the points of the latitudes [minLat, maxLat] (a strip): the longitudes (encoded, inclusive)
+ * within which every one lies inside the circle by a margin (0.1% of its radius, far above
+ * SloppyMath's error), which match without their haversine being computed (as a BKD cell within
+ * the shape matches whole), and those outside of which none can be inside (the radius 0.1% larger),
+ * which are not looked at; null for either when it cannot be told. Along a meridian the distance to
+ * the centre is largest at an end of the latitudes, and along a parallel it grows with the
+ * longitude's difference: the corners decide the inner longitudes; the circle is widest at the
+ * latitude asin(sin(lat) / cos(radius)), a little poleward of its centre: a strip away from it is
+ * widest at its end nearest it.
  */
-function innerLongitudes(lat: number, lon: number, metres: number): (minLat: number, maxLat: number) => readonly [number, number] | null {
-  const cosRadius = Math.cos((metres * 0.999) / EARTH_MEAN_RADIUS);
+function stripLongitudes(lat: number, lon: number, metres: number): StripLongitudes {
   const phi0 = (lat * Math.PI) / 180;
-  const halfWidth = (latitude: number): number => {
+  const angle = metres / EARTH_MEAN_RADIUS;
+  const halfWidth = (cosRadius: number, latitude: number): number => {
     const phi = (latitude * Math.PI) / 180;
     const c = (cosRadius - Math.sin(phi) * Math.sin(phi0)) / (Math.cos(phi) * Math.cos(phi0));
     return c > 1 || Number.isNaN(c) ? -1 : (Math.acos(Math.max(c, -1)) * 180) / Math.PI;
   };
+  const cosInner = Math.cos(angle * 0.999);
+  const cosOuter = Math.cos(angle * 1.001);
+  const widest = (Math.asin(Math.min(1, Math.max(-1, Math.sin(phi0) / Math.cos(angle * 1.001)))) * 180) / Math.PI;
+  const encoded = (width: number, floorFirst: boolean): readonly [number, number] | null =>
+    lon - width <= -180 || lon + width >= 180 ? null : floorFirst ? [encodeLongitude(lon - width), encodeLongitudeCeil(lon + width)] : [encodeLongitudeCeil(lon - width), encodeLongitude(lon + width)];
   return (minLat, maxLat) => {
-    const width = Math.min(halfWidth(minLat), halfWidth(maxLat)) * 0.999;
-    if (!(width > 0) || lon - width <= -180 || lon + width >= 180) return null;
-    return [encodeLongitudeCeil(lon - width), encodeLongitude(lon + width)];
+    const innerWidth = Math.min(halfWidth(cosInner, minLat), halfWidth(cosInner, maxLat)) * 0.999;
+    const inner = innerWidth > 0 ? encoded(innerWidth, false) : null;
+    // the strip holds the circle's centre or its widest latitude (or lies between them): no narrowing
+    const low = Math.min(lat, widest);
+    const high = Math.max(lat, widest);
+    let outer: readonly [number, number] | null = null;
+    if (maxLat < low || minLat > high) {
+      const nearest = maxLat < low ? maxLat : minLat;
+      const width = halfWidth(cosOuter, nearest);
+      if (width >= 0) outer = encoded(width * 1.001 + 1e-9, true);
+    }
+    return { inner, outer };
   };
 }
 
@@ -99,7 +117,7 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
       const exact = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
       const test = lons === undefined ? exact : (encLat: number, encLon: number) => encLon >= lons[0] && encLon <= lons[1] && exact(encLat, encLon);
-      const leaf = geoLeaf(key, resolved, test, band, lons, lons === undefined ? undefined : innerLongitudes(lat, lon, distance));
+      const leaf = geoLeaf(key, resolved, test, band, lons, lons === undefined ? undefined : stripLongitudes(lat, lon, distance));
       return withBoost(leaf, boost);
     },
   };
