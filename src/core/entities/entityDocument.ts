@@ -136,8 +136,14 @@ export interface BuildEntityArgs {
   previous: Doc | null;
 }
 
+/** The refusal of a caller who may not write entities (no `writer` or `admin` role), or null. */
+export function writerRefusal(principal: Principal): Result<never> | null {
+  return isWriter(principal) ? null : fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
+}
+
 export function buildEntity({ type, id, input, principal, now, previous }: BuildEntityArgs): Result<Doc> {
-  if (!isWriter(principal)) return fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
+  const refused = writerRefusal(principal);
+  if (refused !== null) return refused;
   if (input === undefined || input === null) return fail('api.assert.body_required');
   if (!isPlainObject(input)) return fail('api.assert.invalid_type', { name: 'body', expected: 'a JSON object' });
   const bad = badFieldName(input);

@@ -10,7 +10,7 @@ import { isWriter, type Principal } from '../principal';
 import type { Doc, EntityStore } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
-import { buildEntity } from './entityDocument';
+import { buildEntity, writerRefusal } from './entityDocument';
 import type { EntityType } from './entityType';
 import { writeFailure } from './writeOutcome';
 import { ERROR_OBJECT_SCHEMA, type JsonSchema } from '../contract';
@@ -91,7 +91,8 @@ export type BulkDeps = Pick<CoreDeps, 'feed' | 'now' | 'newId'> & { store: { ent
 
 export async function mCreateEntities(deps: BulkDeps, principal: Principal, input: MCreateInput): Promise<Result<MCreateResult>> {
   // a caller who may not write is refused whole, as Kuzzle refuses an action the caller's rights do not allow
-  if (!isWriter(principal)) return fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
+  const refused = writerRefusal(principal);
+  if (refused !== null) return refused;
   const { type } = input;
   const result: MCreateResult = { successes: [], errors: [] };
   const now = deps.now();

@@ -5,8 +5,9 @@
  * rules: visible, writable by the caller), as Elasticsearch's index action does, status 200; else
  * it creates, status 201. A caller without the writer role is refused whole (403).
  */
-import { fail, ok, type Result } from '../errors';
-import { isWriter, type Principal } from '../principal';
+import { ok, type Result } from '../errors';
+import type { Principal } from '../principal';
+import { writerRefusal } from './entityDocument';
 import type { CoreDeps } from '../deps';
 import { parseSource, type NdjsonAction, type NdjsonBody } from './bulkNdjson';
 import type { EntityType } from './entityType';
@@ -25,7 +26,8 @@ export async function mCreateNdjson(
   ndjson: { body: NdjsonBody; actions: NdjsonAction[] },
   createBatch: CreateBatch,
 ): Promise<Result<MCreateResult>> {
-  if (!isWriter(principal)) return fail('security.rights.forbidden', { reason: 'writing entities needs the "writer" or "admin" role' });
+  const refused = writerRefusal(principal);
+  if (refused !== null) return refused;
   const result: MCreateResult = { successes: [], errors: [] };
   let creates: BulkItem[] = [];
   let createIds = new Set<string>();
