@@ -243,19 +243,16 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     total++;
     if (docs !== undefined) docs[listed++] = doc;
     if (k === 0) continue;
-    // a function's factor, read before the terms' scores: with it the bound is tighter
+    // (nothing is skipped before the page is full: an infinite bound)
+    const bound = heap.full ? (bounds !== null ? bounds[mask] : boundOf(clauses, mask)) : Infinity;
     let factor = 1;
-    if (heap.full) {
-      const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
-      if (scale === null) {
-        if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
-      } else {
-        if (f(bound * scale.max) <= heap.minScore) continue;
-        factor = Math.min(factorsArray !== null ? factorsArray[doc] : scale.factors.compute!(doc), scale.maxBoost);
-        if (f(bound * factor) <= heap.minScore) continue;
-      }
-    } else if (scale !== null) {
+    if (scale === null) {
+      if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
+    } else {
+      // a function's factor, read before the terms' scores: with it the bound is tighter
+      if (f(bound * scale.max) <= heap.minScore) continue;
       factor = Math.min(factorsArray !== null ? factorsArray[doc] : scale.factors.compute!(doc), scale.maxBoost);
+      if (f(bound * factor) <= heap.minScore) continue;
     }
     // the exact score: each matching term's float score, summed in double in clause order
     let sum = 0;
