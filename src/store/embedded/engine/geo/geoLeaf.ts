@@ -45,13 +45,15 @@ export function geoField(clause: string, field: string, ctx: BuildContext, ignor
  * A constant-score leaf: live documents with a point of `field` passing `test(encodedLat, encodedLon)`;
  * with `latBounds` (encoded, inclusive: no point outside passes the test), only the points of the
  * strips of that band of latitudes are tested, and with `lonBounds` too (encoded, inclusive; a
- * minimum above the maximum crosses the dateline) only their runs within those longitudes.
+ * minimum above the maximum crosses the dateline; no point outside them matches, whatever the test
+ * says: it need not check them) only their runs within those longitudes; `widths` narrows each
+ * strip's run further (StripLongitudes).
  */
-export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number], inner?: StripLongitudes): LQuery {
+export function geoLeaf(key: string, field: string | null, test: (lat: number, lon: number) => boolean, latBounds?: readonly [number, number], lonBounds?: readonly [number, number], widths?: StripLongitudes): LQuery {
   if (field === null) return matchNone(`unmapped geo field`);
   return setLeaf(key, (index: InvertedIndex, fromDoc: number) => {
     const column = geoColumn(index, field);
-    if (latBounds !== undefined) return stripMatches(column.strips(), index, fromDoc, latBounds, lonBounds, test, inner);
+    if (latBounds !== undefined) return stripMatches(column.strips(), index, fromDoc, latBounds, lonBounds, test, widths);
     const live = index.live.words;
     const out: number[] = [];
     const { starts, lats, lons } = column;
@@ -76,7 +78,7 @@ export function geoLeaf(key: string, field: string | null, test: (lat: number, l
  */
 export type StripLongitudes = (minLat: number, maxLat: number) => { inner: readonly [number, number] | null; outer: readonly [number, number] | null };
 
-function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, inner: StripLongitudes | undefined): Matches {
+function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, widths: StripLongitudes | undefined): Matches {
   const live = index.live.words;
   const { lats, lons, docs, stripStarts } = strips;
   const found: number[] = [];
@@ -93,7 +95,7 @@ function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, 
     if (lonBounds === undefined) scan(start, end);
     else if (lonBounds[0] <= lonBounds[1]) {
       // over all of the strip's latitudes: a strip reaching beyond the shape has no inner longitudes
-      const strip = inner === undefined ? null : inner(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
+      const strip = widths === undefined ? null : widths(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
       const outer = strip?.outer ?? null;
       const from = firstAtLeast(lons, start, end, Math.max(lonBounds[0], outer?.[0] ?? lonBounds[0]));
       const to = firstAtLeast(lons, start, end, Math.min(lonBounds[1], outer?.[1] ?? lonBounds[1]) + 1);

@@ -115,8 +115,8 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const key = `geo_distance:${JSON.stringify([field, lat, lon, sortKey])}`;
       const band = latitudeBand(lat, distance);
       const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
-      const exact = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
-      const test = lons === undefined ? exact : (encLat: number, encLon: number) => encLon >= lons[0] && encLon <= lons[1] && exact(encLat, encLon);
+      // (only the points within the band and the longitudes are read: geoLeaf's strips)
+      const test = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
       const leaf = geoLeaf(key, resolved, test, band, lons, lons === undefined ? undefined : stripLongitudes(lat, lon, distance));
       return withBoost(leaf, boost);
     },
