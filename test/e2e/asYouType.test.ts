@@ -6,7 +6,7 @@
  */
 import { demoCountries } from '../../src/demo/countries';
 import { request, startTestServer, type TestServer } from '../support/testServer';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, transportOf, TRANSPORTS, seedEntities } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
@@ -15,28 +15,19 @@ let reader: string;
 beforeAll(async () => {
   server = await startTestServer();
   reader = await server.token({ sub: 'rita', tenantId: 'acme', roles: [] });
-  const bulk = await request(server, 'POST', '/v4/entity/countries/_bulk', {
-    token: await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] }),
-    body: [
-      // the demo countries (ICU names a few twice: kept once, as slugs are unique)
-      ...demoCountries().filter((c, i, all) => all.findIndex((d) => d.name === c.name) === i),
-      // one entity of acme, one of globex: both start like France
-      { _id: 'frankland', name: 'Frankland', code: 'FK-A', allowTenantIds: ['acme'] },
-      { _id: 'francovia', name: 'Francovia', code: 'FV-G', allowTenantIds: ['globex'] },
-    ],
-  });
-  expect(bulk.status).toBe(200);
-  expect(bulk.body.result.errors).toEqual([]);
+  await seedEntities(server, 'countries', [
+    // the demo countries (ICU names a few twice: kept once, as slugs are unique)
+    ...demoCountries().filter((c, i, all) => all.findIndex((d) => d.name === c.name) === i),
+    // one entity of acme, one of globex: both start like France
+    { _id: 'frankland', name: 'Frankland', code: 'FK-A', allowTenantIds: ['acme'] },
+    { _id: 'francovia', name: 'Francovia', code: 'FV-G', allowTenantIds: ['globex'] },
+  ]);
 });
 
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('as-you-type search over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   const search = async (query: unknown, size = 10) => expectOk(await t.call({ controller: 'document', action: 'search', collection: 'countries', body: { query }, args: { size }, token: reader }));
   const names = async (query: unknown) => (await search(query, 50)).hits.map((h: any) => h._source.name);

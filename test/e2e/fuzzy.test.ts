@@ -6,7 +6,7 @@
  */
 import { demoCountries } from '../../src/demo/countries';
 import { request, startTestServer, type TestServer } from '../support/testServer';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, transportOf, TRANSPORTS, seedEntities } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
@@ -17,28 +17,19 @@ beforeAll(async () => {
   server = await startTestServer();
   reader = await server.token({ sub: 'rita', tenantId: 'acme', roles: [] });
   admin = await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] });
-  const bulk = await request(server, 'POST', '/v4/entity/countries/_bulk', {
-    token: admin,
-    body: [
-      // the demo countries (ICU names a few twice: kept once, as slugs are unique)
-      ...demoCountries().filter((c, i, all) => all.findIndex((d) => d.name === c.name) === i),
-      // acme's own misspelled France (2 edits from "frnace"), and globex's exact "Frnace"
-      { _id: 'franse', name: 'Franse', code: 'FS-A', allowTenantIds: ['acme'] },
-      { _id: 'frnace', name: 'Frnace', code: 'FN-G', allowTenantIds: ['globex'] },
-    ],
-  });
-  expect(bulk.status).toBe(200);
-  expect(bulk.body.result.errors).toEqual([]);
+  await seedEntities(server, 'countries', [
+    // the demo countries (ICU names a few twice: kept once, as slugs are unique)
+    ...demoCountries().filter((c, i, all) => all.findIndex((d) => d.name === c.name) === i),
+    // acme's own misspelled France (2 edits from "frnace"), and globex's exact "Frnace"
+    { _id: 'franse', name: 'Franse', code: 'FS-A', allowTenantIds: ['acme'] },
+    { _id: 'frnace', name: 'Frnace', code: 'FN-G', allowTenantIds: ['globex'] },
+  ], admin);
 });
 
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('typo-tolerant search over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   const call = (action: 'search' | 'count', body: unknown, token = reader) => t.call({ controller: 'document', action, collection: 'countries', body, args: action === 'search' ? { size: 50 } : undefined, token });
   const search = async (query: unknown, token = reader) => expectOk(await call('search', { query }, token));

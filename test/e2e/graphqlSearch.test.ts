@@ -5,7 +5,7 @@
  * plural path segment or the singular entity type.
  */
 import { request, startTestServer, type TestServer } from '../support/testServer';
-import { COUNTRIES, expectOk } from '../support/e2e';
+import { COUNTRIES, expectOk, seedEntities } from '../support/e2e';
 import { expectGqlData, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
@@ -29,17 +29,12 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] });
   reader = await server.token({ sub: 'rita', tenantId: 'acme', roles: [] });
-  const bulk = await request(server, 'POST', '/v4/entity/countries/_bulk', {
-    token: admin,
-    body: [
-      ...COUNTRIES.map((c) => ({ ...c, allowTenantIds: ['*'] })),
-      // Visible to acme only, and to globex only: the tenant filter is part of what must agree.
-      { name: 'South Acmeland', code: 'AC', allowTenantIds: ['acme'] },
-      { name: 'South Globexia', code: 'GX', allowTenantIds: ['globex'] },
-    ],
-  });
-  expect(bulk.status).toBe(200);
-  expect(bulk.body.result.errors).toEqual([]);
+  await seedEntities(server, 'countries', [
+    ...COUNTRIES.map((c) => ({ ...c, allowTenantIds: ['*'] })),
+    // Visible to acme only, and to globex only: the tenant filter is part of what must agree.
+    { name: 'South Acmeland', code: 'AC', allowTenantIds: ['acme'] },
+    { name: 'South Globexia', code: 'GX', allowTenantIds: ['globex'] },
+  ], admin);
 });
 
 afterAll(() => server.stop());

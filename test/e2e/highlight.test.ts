@@ -4,7 +4,7 @@
  * not see, never the tenant filter's terms); API keys (only their public fields); the refusals.
  */
 import { request, startTestServer, type TestServer } from '../support/testServer';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, transportOf, TRANSPORTS, type Transport } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
@@ -39,11 +39,7 @@ afterAll(() => server.stop());
 const search = (t: Transport, token: string, body: Record<string, unknown>, args: Record<string, number> = {}, collection = 'countries') => t.call({ controller: 'document', action: 'search', collection, token, body, args });
 
 describe.each(TRANSPORTS)('highlight over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   it('gives each hit the fragments of the fields asked, only fields with fragments', async () => {
     const result = expectOk(await search(t, acme, { query: { match: { name: 'south africa' } }, highlight: { fields: { name: {}, motto: {} } } }, { size: 2 }));

@@ -6,7 +6,7 @@
  */
 import { request, type TestServer } from '../support/testServer';
 import { startDemoCountries } from '../support/demoCountries';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, transportOf, TRANSPORTS } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
@@ -23,11 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('search-box syntax over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   const call = (action: 'search' | 'count', body: unknown, token = reader) => t.call({ controller: 'document', action, collection: 'countries', body, args: action === 'search' ? { size: 300 } : undefined, token });
   const search = async (query: unknown, token = reader) => expectOk(await call('search', { query }, token));

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, transportOf, TRANSPORTS } from '../support/e2e';
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 import { tenantTokens, type TenantTokens } from '../support/tenantTokens';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -28,11 +28,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('server and user actions over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   it('server:now answers the server clock, with or without a token', async () => {
     for (const token of [undefined, tokens.readerAcme]) {

@@ -6,7 +6,7 @@
  * entity with the same text is neither found nor counted.
  */
 import { request, startTestServer, type TestServer } from '../support/testServer';
-import { expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectOk, transportOf, TRANSPORTS } from '../support/e2e';
 
 let server: TestServer;
 let reader: string;
@@ -31,11 +31,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('text analysis over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   const search = async (query: unknown) => {
     const result = expectOk(await t.call({ controller: 'document', action: 'search', collection: 'places', body: { query }, token: reader }));

@@ -6,8 +6,8 @@
  * counts another tenant's entities; intervals finds words in order, near each other and with
  * filters, scored as Lucene's IntervalQuery.
  */
-import { request, startTestServer, type TestServer } from '../support/testServer';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { startTestServer, type TestServer } from '../support/testServer';
+import { expectError, expectOk, transportOf, TRANSPORTS, seedEntities } from '../support/e2e';
 
 let server: TestServer;
 let reader: string;
@@ -17,28 +17,19 @@ beforeAll(async () => {
   server = await startTestServer();
   reader = await server.token({ sub: 'rita', tenantId: 'acme', roles: [] });
   admin = await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] });
-  const bulk = await request(server, 'POST', '/v4/entity/articles/_bulk', {
-    token: admin,
-    body: [
-      { _id: 'a', title: 'apple pear', body: 'apple apple tree', allowTenantIds: ['acme'] },
-      { _id: 'b', title: 'tree', body: 'pear apple', allowTenantIds: ['acme'] },
-      { _id: 'c', title: 'apple', allowTenantIds: ['acme'] },
-      { _id: 'd', title: 'red', body: 'x y z w v u t s r q p o apple', allowTenantIds: ['acme'] },
-      { _id: 'g', title: 'pear', body: 'pear pear', allowTenantIds: ['globex'] },
-    ],
-  });
-  expect(bulk.status).toBe(200);
-  expect(bulk.body.result.errors).toEqual([]);
+  await seedEntities(server, 'articles', [
+    { _id: 'a', title: 'apple pear', body: 'apple apple tree', allowTenantIds: ['acme'] },
+    { _id: 'b', title: 'tree', body: 'pear apple', allowTenantIds: ['acme'] },
+    { _id: 'c', title: 'apple', allowTenantIds: ['acme'] },
+    { _id: 'd', title: 'red', body: 'x y z w v u t s r q p o apple', allowTenantIds: ['acme'] },
+    { _id: 'g', title: 'pear', body: 'pear pear', allowTenantIds: ['globex'] },
+  ], admin);
 });
 
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('text queries over %s', (name) => {
-  let t: Transport;
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
+  const t = transportOf(name, () => server);
 
   const call = (action: 'search' | 'count', body: unknown, token = reader) => t.call({ controller: 'document', action, collection: 'articles', body, args: action === 'search' ? { size: 50 } : undefined, token });
   const search = async (query: unknown, token = reader) => expectOk(await call('search', { query }, token));

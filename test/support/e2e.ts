@@ -120,6 +120,39 @@ export function openTransport(name: TransportName, server: TestServer): Promise<
   return name === 'REST' ? Promise.resolve(restTransport(server)) : socketTransport(server);
 }
 
+/**
+ * The transport of one `describe.each(TRANSPORTS)` block: opened in the block's beforeAll (on the
+ * server the file started, read then), closed in its afterAll. Its calls wait for the opening, so the
+ * block declares it in one line: `const t = transportOf(name, () => server);`.
+ */
+export function transportOf(name: TransportName, server: () => TestServer): Transport {
+  let opened: Promise<Transport> | undefined;
+  const ready = (): Promise<Transport> => {
+    if (opened === undefined) throw new Error('transportOf: a call came before the block\'s beforeAll');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = openTransport(name, server());
+    await opened;
+  });
+  afterAll(async () => (await ready()).close());
+  return { name, call: async (c) => (await ready()).call(c), close: async () => undefined };
+}
+
+/**
+ * Writes entities through REST `_bulk` (as an admin unless a token is given) and fails the test
+ * unless every one was written; answers the successes (`_id` and `_source` of each).
+ */
+export async function seedEntities(server: TestServer, plural: string, docs: unknown[], token?: string): Promise<{ _id: string; _source: any }[]> {
+  const bulk = await request(server, 'POST', `/v4/entity/${plural}/_bulk`, {
+    token: token ?? (await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] })),
+    body: docs,
+  });
+  expect(bulk.status).toBe(200);
+  expect(bulk.body.result.errors).toEqual([]);
+  return bulk.body.result.successes;
+}
+
 /** Numeric codes of DESIGN.md's error table. */
 export const ERROR_CODES: Record<string, number> = {
   'security.rights.unauthorized': 117637121,
