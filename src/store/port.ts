@@ -74,6 +74,13 @@ export interface Explanation {
 }
 
 /** The inner hits of a collapsed hit, by name (Elasticsearch's shape, `total` an integer). */
+/** Where an inner hit's object is in its parent (Elasticsearch's SearchHit.NestedIdentity). */
+export interface NestedIdentity {
+  field: string;
+  offset: number;
+  _nested?: NestedIdentity;
+}
+
 export interface InnerHits {
   hits: { total: number; max_score: number | null; hits: Hit[] };
 }
@@ -89,8 +96,10 @@ export interface Hit {
   /** The highlighted fragments of each field with some (a search with `highlight`), as Elasticsearch answers them. */
   highlight?: Record<string, string[]>;
   sort?: unknown[];
-  /** `collapse` with `inner_hits`: each group's hits. */
+  /** `collapse` with `inner_hits`: each group's hits; a `nested` query's `inner_hits`: the hit's matching nested objects. */
   inner_hits?: Record<string, InnerHits>;
+  /** An inner hit of a `nested` query: the nested field and the object's offset in the parent's array, as Elasticsearch answers. */
+  _nested?: NestedIdentity;
   /** `explain: true`: how the score was computed. */
   _explanation?: Explanation;
   [SOURCE_JSON]?: Buffer;

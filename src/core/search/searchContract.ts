@@ -82,7 +82,7 @@ export const hitSchema = (title: string, source: JsonSchema): JsonSchema => ({
     _score: { type: ['number', 'null'], description: 'null when the hits are sorted without `_score`.' },
     _source: source,
     fields: { type: 'object', additionalProperties: { type: 'array' }, description: 'With `fields`, `docvalue_fields` or `collapse`: the values of each field.' },
-    inner_hits: { type: 'object', description: 'With `collapse.inner_hits`: the hits of the group by name, `{hits: {total, max_score, hits}}`.' },
+    inner_hits: { type: 'object', description: 'With `collapse.inner_hits`: the hits of the group by name; with a `nested` query\'s `inner_hits`: its matching nested objects by name (each with `_nested: {field, offset}`); `{hits: {total, max_score, hits}}`.' },
     _explanation: { type: 'object', description: 'With `explain`: `{value, description, details}`, the tree of the score.' },
     highlight: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Highlighted fragments by field (a search with `highlight`).' },
     sort: { type: 'array', description: 'The hit\'s sort values (a sorted search): what `search_after` takes.' },

@@ -4,7 +4,7 @@
  * them, each hit's `highlight` when it has one, and the exact total (track_total_hits: true, so the
  * relation is always "eq").
  */
-import type { Doc, Hit, InnerHits, QueryDsl, SearchResult } from '../port';
+import type { Doc, Hit, InnerHits, NestedIdentity, QueryDsl, SearchResult } from '../port';
 import { isPlainObject, setOwn } from '../embedded/engine/json';
 import { withoutFilter } from './explanation';
 import type { AggNode } from '../embedded/engine/aggregations/types';
@@ -18,6 +18,7 @@ interface EsHit {
   highlight?: Record<string, string[]>;
   sort?: unknown[];
   inner_hits?: Record<string, { hits?: EsHits }>;
+  _nested?: NestedIdentity;
   _explanation?: unknown;
 }
 
@@ -44,6 +45,7 @@ export interface ResultContext {
 function toHit(h: EsHit, filter: QueryDsl | null): Hit {
   // `_source: false`, `stored_fields`: Elasticsearch's hit has no `_source`, nor has the gateway's
   const hit: Hit = { _id: String(h._id), _score: typeof h._score === 'number' ? h._score : null };
+  if (isPlainObject(h._nested)) hit._nested = h._nested; // an inner hit of a nested query
   if (h._source !== undefined && h._source !== null) hit._source = h._source;
   if (isPlainObject(h.fields)) hit.fields = h.fields;
   if (h.highlight !== undefined && h.highlight !== null && typeof h.highlight === 'object') hit.highlight = h.highlight;

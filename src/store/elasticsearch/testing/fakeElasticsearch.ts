@@ -424,6 +424,7 @@ export class FakeElasticsearch {
       // Elasticsearch's hit: _index, and inner hits' totals as objects
       const esHit = (h: Hit): Record<string, unknown> => {
         const hit: Record<string, unknown> = { _index: indexName, _id: h._id, _score: h._score };
+        if (h._nested !== undefined) hit._nested = h._nested;
         if (h._source !== undefined) hit._source = h._source;
         if (h.fields !== undefined) hit.fields = h.fields;
         if (h.highlight !== undefined) hit.highlight = h.highlight;

@@ -39,7 +39,9 @@ function count(value: unknown, where: string, fallback: number): number {
   return value;
 }
 
-function innerHits(value: unknown, field: string, where: string): InnerHitsRequest {
+/** One `inner_hits` definition (collapse's, nested's): `name` (default `defaultName`), `from`, `size` (3), `sort`, `_source`. */
+export function parseInnerHits(value: unknown, defaultName: string, where: string): InnerHitsRequest {
+  const field = defaultName;
   if (!isPlainObject(value)) throw new InvalidQueryError(`${where} must be an object, got ${describe(value)}`);
   for (const key of Object.keys(value)) {
     if (!INNER_HITS_KEYS.includes(key)) throw new InvalidQueryError(`unsupported inner_hits parameter ${quote(key)} at ${where} (supported: ${INNER_HITS_KEYS.join(', ')})`);
@@ -64,7 +66,7 @@ export function parseCollapse(value: unknown): CollapseRequest | null {
   if (typeof value.field !== 'string' || value.field === '') throw new InvalidQueryError(`collapse.field must be a field name, got ${describe(value.field)}`);
   const field = value.field;
   const list = !hasOwn(value, 'inner_hits') ? [] : Array.isArray(value.inner_hits) ? value.inner_hits : [value.inner_hits];
-  const requests = list.map((item, i) => innerHits(item, field, Array.isArray(value.inner_hits) ? `collapse.inner_hits[${i}]` : 'collapse.inner_hits'));
+  const requests = list.map((item, i) => parseInnerHits(item, field, Array.isArray(value.inner_hits) ? `collapse.inner_hits[${i}]` : 'collapse.inner_hits'));
   const names = new Set<string>();
   for (const r of requests) {
     if (names.has(r.name)) throw new InvalidQueryError(`[inner_hits] already contains an entry for key [${r.name}]`);

@@ -3,8 +3,8 @@
  * to an index's field types: each declared field takes the engine type that indexes it as
  * Elasticsearch's type does (integer, short and byte are longs; float and half_float 32-bit floats,
  * half_float values rounded to 16 bits; double a 64-bit double; scaled_float a double holding
- * Math.round(value * scaling_factor) / scaling_factor, as its long reads back; nested fields are
- * stored and mapped as an object's), with its multi-fields and
+ * Math.round(value * scaling_factor) / scaling_factor, as its long reads back; a nested field's
+ * objects are documents of their own, nested/nestedDocs.ts), with its multi-fields and
  * ignore_above. A field of a type the engine does not index yet (geo_point) is kept in `_source`
  * only, and never mapped dynamically. A declared field overrides dynamic detection: it is mapped
  * before any document brings it.
@@ -72,6 +72,7 @@ export function applyDeclaredMapping(index: IndexMapping, mapping: TypeMapping):
     const format = typeOf(field) === 'date' && typeof field.format === 'string' && isReadableDateFormat(field.format) ? field.format : undefined;
     const copyTo = field.copy_to === undefined ? undefined : ([] as unknown[]).concat(field.copy_to).map(String);
     index.declareValueRules(path, { dateFormat: format, nullValue: field.null_value, copyTo });
+    if (typeOf(field) === 'nested') index.declareNested(path, field.include_in_parent === true || field.include_in_root === true);
     if (typeOf(field) === 'geo_point') declareGeoPoint(index, path); // read by geo/ (geo_distance, geo_bounding_box, _geo_distance, decays)
   }
   index.setDynamic(mapping.dynamic === 'true');

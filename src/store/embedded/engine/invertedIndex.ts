@@ -20,6 +20,7 @@ import { SourceStore } from './sourceStore';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
 import type { StateReader, StateWriter } from './persist/state';
+import { NestedDocs } from './nested/nestedDocs';
 
 export interface DocRecord {
   readonly doc: number;
@@ -42,6 +43,8 @@ let nextEpoch = 1;
 
 export class InvertedIndex {
   readonly fields = new Map<string, FieldIndex>();
+  /** Per declared nested field (not inside another): its objects' hidden documents (nested/nestedDocs.ts). */
+  readonly nested = new Map<string, NestedDocs>();
   /** Live documents. */
   readonly live = new Bitset(0);
   /**
@@ -110,11 +113,27 @@ export class InvertedIndex {
 
   /** Add a document (replacing any with the same id), its fields read with the mapping; returns its internal number. */
   addSource(id: string, source: Doc, mapping: IndexMapping): number {
+    const doc = this.addWalked(id, source, mapping, null);
+    for (const path of mapping.nestedRoots) {
+      let nested = this.nested.get(path);
+      if (nested === undefined) this.nested.set(path, (nested = new NestedDocs(path, new InvertedIndex(false))));
+      nested.add(doc, source, mapping);
+    }
+    return doc;
+  }
+
+  /** Add one object of the nested field `path` as a document of this (a nested field's) index: its fields named under the path. */
+  addNested(id: string, object: Doc, path: string, mapping: IndexMapping): number {
+    return this.addWalked(id, object, mapping, path);
+  }
+
+  private addWalked(id: string, source: Doc, mapping: IndexMapping, nestedPath: string | null): number {
     const key = this.freeKey(id);
     const doc = this.nextDoc++;
     this.valueAt = 0;
     this.mapping = mapping;
-    mapping.walk(source, this.collect);
+    if (nestedPath === null) mapping.walk(source, this.collect);
+    else mapping.walkNested(source, nestedPath, this.collect);
     let set = 0;
     const touched = this.touched;
     for (let i = 0, n = this.touchedCount; i < n; i++) {
@@ -175,6 +194,7 @@ export class InvertedIndex {
   }
 
   private removeDoc(doc: number, key: number): void {
+    for (const nested of this.nested.values()) nested.removeParent(doc);
     for (const field of this.fieldSets[this.docFieldSet[doc]]) field.remove(doc);
     this.live.delete(doc);
     this.docOfKey[key] = 0;
@@ -234,6 +254,8 @@ export class InvertedIndex {
     this.sources?.writeState(w);
     w.json(this.fields.size);
     for (const field of this.fields.values()) field.writeState(w);
+    w.json([...this.nested.keys()]);
+    for (const nested of this.nested.values()) nested.writeState(w);
   }
 
   /** An index as `writeState` wrote it. */
@@ -253,6 +275,7 @@ export class InvertedIndex {
       fields.push(field);
       index.fields.set(field.name, field);
     }
+    for (const path of r.json<string[]>()) index.nested.set(path, NestedDocs.readState(r, path, InvertedIndex.readState));
     index.fieldSets.length = 0;
     for (const set of fieldSets) index.fieldSets.push(set.map((ordinal) => fields[ordinal]));
     index.fieldSetNext.length = 0;

@@ -129,6 +129,14 @@ export class IndexMapping {
   private readonly analyzers = new Map<string, FieldAnalyzers>();
   /** Declared keyword fields with `normalizer: lowercase`. */
   private readonly lowercased = new Set<string>();
+  /**
+   * Declared `nested` fields and whether they are also indexed in their parent (`include_in_parent`
+   * or `include_in_root`): each object of their values is its own hidden document (nested/nestedDocs.ts),
+   * indexed apart from the root document, whose walk skips it.
+   */
+  private readonly nested = new Map<string, boolean>();
+  /** The object walked by walkNested: nested paths are not skipped within it. */
+  private walkingNested = false;
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -150,6 +158,7 @@ export class IndexMapping {
     for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
     for (const [field, analyzers] of this.analyzers) copy.analyzers.set(field, analyzers);
     for (const field of this.lowercased) copy.lowercased.add(field);
+    for (const [field, inParent] of this.nested) copy.nested.set(field, inParent);
     return copy;
   }
 
@@ -210,6 +219,40 @@ export class IndexMapping {
     else if (analysis.lowercase === false) this.lowercased.delete(field);
   }
 
+  /** A declared `nested` field (Elasticsearch's `type: nested`), also indexed in its parent with `include_in_parent`/`include_in_root`. */
+  declareNested(field: string, includeInParent: boolean): void {
+    if (!this.slots.has(field)) this.declare(field, 'object');
+    this.nested.set(field, includeInParent);
+    this.nestedRootList = null;
+    this.topLevelPaths.clear();
+  }
+
+  /** Whether a field is declared `nested`. */
+  isNested(field: string): boolean {
+    return this.nested.size > 0 && this.nested.has(field);
+  }
+
+  /** The nested field a path is inside of (its nearest ancestor declared `nested`, not the path itself), or undefined. */
+  nestedParent(path: string): string | undefined {
+    if (this.nested.size === 0) return undefined;
+    for (let at = path.lastIndexOf('.'); at > 0; at = path.lastIndexOf('.', at - 1)) {
+      const parent = path.slice(0, at);
+      if (this.nested.has(parent)) return parent;
+    }
+    return undefined;
+  }
+
+  /** The nested fields whose objects are documents of their own: those not inside another nested field (a nested field inside one is indexed in its objects' documents, as an object). */
+  get nestedRoots(): readonly string[] {
+    if (this.nestedRootList === null) {
+      const roots: string[] = [];
+      for (const path of this.nested.keys()) if (this.nestedParent(path) === undefined) roots.push(path);
+      this.nestedRootList = roots;
+    }
+    return this.nestedRootList;
+  }
+  private nestedRootList: string[] | null = null;
+
   /** A declared half_float's or scaled_float's kind (undefined for the others). */
   numberKind(field: string): NumberKind | undefined {
     return this.numberKinds.size === 0 ? undefined : this.numberKinds.get(field);
@@ -252,6 +295,7 @@ export class IndexMapping {
       analyzers: [...this.analyzers].map(([field, a]) => [field, [a.index.name, a.search.name, a.searchQuote.name]]),
       lowercased: [...this.lowercased],
       numberKinds: [...this.numberKinds],
+      nested: [...this.nested],
     });
   }
 
@@ -270,6 +314,7 @@ export class IndexMapping {
       analyzers: [string, [string, string, string]][];
       lowercased: string[];
       numberKinds: [string, NumberKind][];
+      nested: [string, boolean][];
     }>();
     const mapping = new IndexMapping({ dynamic: state.dynamic });
     for (const [field, slot] of state.slots) mapping.slots.set(field, slot);
@@ -283,6 +328,7 @@ export class IndexMapping {
     for (const [field, [index, search, searchQuote]] of state.analyzers) mapping.analyzers.set(field, { index: analyzerNamed(index), search: analyzerNamed(search), searchQuote: analyzerNamed(searchQuote) });
     for (const field of state.lowercased) mapping.lowercased.add(field);
     for (const [field, kind] of state.numberKinds) mapping.numberKinds.set(field, kind);
+    for (const [field, inParent] of state.nested) mapping.nested.set(field, inParent);
     return mapping;
   }
 
@@ -398,6 +444,19 @@ export class IndexMapping {
     this.walkObject(source, '', sink, 1);
   }
 
+  /**
+   * Visit the indexed values of one object of a nested field (`path`): its fields named under the
+   * path (`parts.name`), as a document of their own (nested/nestedDocs.ts).
+   */
+  walkNested(object: Record<string, unknown>, path: string, sink: ValueSink): void {
+    this.walkingNested = true;
+    try {
+      this.walkObject(object, path, sink, path.split('.').length + 1);
+    } finally {
+      this.walkingNested = false;
+    }
+  }
+
   /** Top-level key -> its field path ('' for keys that are skipped): the same keys come with every document. */
   private readonly topLevelPaths = new Map<string, string>();
 
@@ -420,6 +479,8 @@ export class IndexMapping {
     if (value === null && this.nullValues.size > 0 && this.nullValues.has(path)) value = this.nullValues.get(path);
     if (value === null || value === undefined) return;
     if (this.sourceOnly.size > 0 && this.sourceOnly.has(path)) return;
+    // a nested field's objects are documents of their own, not the root's (unless include_in_parent)
+    if (this.nested.size > 0 && !this.walkingNested && this.nested.get(path) === false && this.nestedParent(path) === undefined) return;
     if (Array.isArray(value)) {
       if (arrayDepth >= MAX_ARRAY_DEPTH) return;
       for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1);

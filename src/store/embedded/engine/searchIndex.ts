@@ -36,6 +36,7 @@ import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
 import { applyDeclaredMapping } from './declaredMapping';
 import type { TypeMapping } from '../../mapping/typeMapping';
+import { NestedInnerHits, nestedInnerHitQueries } from './nested/innerHits';
 
 function checkWindow(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer, got ${describe(value)}`);
@@ -362,6 +363,8 @@ export class SearchIndex {
     const fetch = options.fetch;
     // the caller's query alone: the visibility filter never scores, and is not to be shown (explain/explainHit.ts)
     const explainer = options.explain && top.length > from ? new Explainer(buildQuery({ main: parsed.main, filter: null }, this.mapping, now, this.limits), index) : null;
+    // `nested` queries' inner_hits: the page's hits' own matching objects (nested/innerHits.ts)
+    const nestedHits = new NestedInnerHits(nestedInnerHitQueries(query), index, this.mapping);
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const hit = this.fetchHit(index, m.doc, needsScores ? floatToJson(m.score) : null, fetch.source, fetch);
@@ -370,6 +373,7 @@ export class SearchIndex {
         (hit.fields ??= {})[collapse.field] = [collapseValue(group.key, this.mapping.type(collapse.field))];
         if (collapse.innerHits.length > 0) hit.inner_hits = this.innerHits(index, collapse, group, pageMatches);
       }
+      if (!nestedHits.isEmpty) hit.inner_hits = { ...hit.inner_hits, ...nestedHits.hitsOf(m.doc, hit._id) };
       if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
         try {
           const fragments = yield* highlighter.hit(m.doc, hit._id, index.sourceOf(m.doc) as Doc, budget);

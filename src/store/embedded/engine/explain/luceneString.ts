@@ -33,6 +33,9 @@ export function luceneString(query: LQuery): string {
       return query.key;
     case 'intervals':
       return `${query.field}:${String(query.source)}`;
+    case 'nested':
+      // ToParentBlockJoinQuery.toString
+      return `ToParentBlockJoinQuery (${luceneString(query.query)})`;
     case 'combinedField':
       return `CombinedFieldQuery((${query.fields.map((f) => (f.weight === 1 ? f.field : `${f.field}^${javaFloat(f.weight)}`)).join(' ')})(${query.terms.join(' ')}))`;
     case 'disMax':

@@ -180,6 +180,9 @@ export function* weightMatchesSteps(
       case 'intervals':
         // matches without highlights (IntervalQuery's positions are not highlighted here)
         return yield* elsewhere(q);
+      case 'nested':
+        // the children's fields are not the hit's: a match without highlights (inner_hits have the children)
+        return yield* elsewhere(q);
       case 'boost':
       case 'constantScore':
       case 'functionScore':

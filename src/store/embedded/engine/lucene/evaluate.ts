@@ -15,11 +15,14 @@
  *   BooleanScorer), required + optional sum in float (ReqOptSumScorer), a lone FILTER scores 0,
  *   MUST_NOT excludes (ReqExclScorer).
  * - DisjunctionMaxQuery: (float) (max + tieBreaker * (sum of the others, in double)).
+ * - ToParentBlockJoinQuery (`nested`): the child query over the nested field's documents, joined
+ *   to their parents (blockJoin.ts).
  *
  * Sums are done in clause order, so results are those of a sequential double sum, bit for bit.
  */
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
+import { blockJoinSteps } from './blockJoin';
 import { combinedFieldMatches } from './combinedField';
 import { intervalMatchesSteps } from './intervalQuery';
 import { conjunction, disjunction, disjunctionMax, exclude, requiredOptional } from './combine';
@@ -93,6 +96,8 @@ function* evaluateNode(query: LQuery, index: InvertedIndex, boost: number, needs
       return combinedFieldMatches(query, index, boost, needsScores);
     case 'intervals':
       return yield* intervalMatchesSteps(query, index, boost, needsScores, budget);
+    case 'nested':
+      return yield* blockJoinSteps(query, index, boost, needsScores, budget, evaluateSteps);
   }
 }
 

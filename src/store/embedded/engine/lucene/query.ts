@@ -17,6 +17,7 @@ import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { IntervalsSource } from '../intervals/sources';
 import { Matches } from './matches';
+import type { InnerHitsRequest } from '../collapse';
 
 export type Occur = 'must' | 'filter' | 'should' | 'must_not';
 
@@ -205,7 +206,24 @@ export interface IntervalsQuery {
   readonly maxClauseCount: number;
 }
 
-export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery | IntervalsQuery;
+/** How a parent scores from its matching children (Lucene's join ScoreMode; `sum` is its Total). */
+export type NestedScoreMode = 'avg' | 'max' | 'min' | 'sum' | 'none';
+
+/**
+ * Lucene's ToParentBlockJoinQuery (lucene-join; what Elasticsearch's `nested` builds): `query`
+ * matched against the hidden documents of the nested field `path` (nested/nestedDocs.ts), each
+ * parent matching when one of its children does, scored from them per `scoreMode` (blockJoin.ts).
+ */
+export interface NestedQuery {
+  readonly type: 'nested';
+  readonly path: string;
+  readonly query: LQuery;
+  readonly scoreMode: NestedScoreMode;
+  /** Its `inner_hits` (nested/innerHits.ts), null without; their name is part of its identity, so that rewriting never merges them away. */
+  readonly innerHits: InnerHitsRequest | null;
+}
+
+export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery | IntervalsQuery | NestedQuery;
 
 /** Float.MAX_VALUE. */
 export const FLOAT_MAX = 3.4028234663852886e38;
@@ -293,6 +311,7 @@ export function countClauses(query: LQuery): number {
     }
     case 'boost':
     case 'constantScore':
+    case 'nested':
       return countClauses(query.query);
     case 'functionScore': {
       let n = countClauses(query.query);
@@ -351,6 +370,9 @@ export function queryKey(query: LQuery): string {
       break;
     case 'constantScore':
       key = `C(${queryKey(query.query)})`;
+      break;
+    case 'nested':
+      key = `N${JSON.stringify([query.path, query.scoreMode, query.innerHits?.name ?? null])}(${queryKey(query.query)})`;
       break;
     case 'bool':
       key =

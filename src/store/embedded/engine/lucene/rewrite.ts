@@ -60,6 +60,11 @@ export function rewriteOnce(query: LQuery): LQuery {
       return rewriteMultiPhrase(query);
     case 'functionScore':
       return rewriteFunctionScore(query);
+    case 'nested': {
+      // ToParentBlockJoinQuery.rewrite: its child query rewritten
+      const inner = rewriteOnce(query.query);
+      return inner === query.query ? query : { ...query, query: inner };
+    }
     case 'combinedField':
       // CombinedFieldQuery.rewrite: nothing to look for is an empty BooleanQuery
       return query.terms.length === 0 || query.fields.length === 0 ? booleanQuery([]) : query;

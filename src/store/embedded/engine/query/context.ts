@@ -15,6 +15,8 @@ export interface BuildContext {
   readonly limits: QueryLimits;
   /** Leaves built ahead (slices.ts), by their parsed query. */
   readonly builtAhead?: DoneAhead<LQuery>;
+  /** The nested field whose objects the query being built matches (inside a `nested` query: nested.ts). */
+  readonly nestedPath?: string;
 }
 
 export interface ParsedQuery {

@@ -41,7 +41,7 @@ describe('parseQuery', () => {
 
   it('knows the supported clauses', () => {
     expect([...SUPPORTED_CLAUSES].sort()).toEqual(
-      ['bool', 'boosting', 'combined_fields', 'constant_score', 'dis_max', 'exists', 'function_score', 'fuzzy', 'geo_bounding_box', 'geo_distance', 'ids', 'intervals', 'match', 'match_all', 'match_bool_prefix', 'match_none', 'match_phrase', 'match_phrase_prefix', 'multi_match', 'prefix', 'query_string', 'range', 'regexp', 'simple_query_string', 'term', 'terms', 'wildcard'].sort(),
+      ['bool', 'boosting', 'combined_fields', 'constant_score', 'dis_max', 'exists', 'function_score', 'fuzzy', 'geo_bounding_box', 'geo_distance', 'ids', 'intervals', 'match', 'match_all', 'match_bool_prefix', 'match_none', 'match_phrase', 'match_phrase_prefix', 'multi_match', 'nested', 'prefix', 'query_string', 'range', 'regexp', 'simple_query_string', 'term', 'terms', 'wildcard'].sort(),
     );
   });
 

@@ -30,6 +30,7 @@ import { parseMatchPhrase } from './matchPhrase';
 import { parseMatchBoolPrefix } from './matchBoolPrefix';
 import { parseMatchPhrasePrefix } from './matchPhrasePrefix';
 import { parseMultiMatch } from './multiMatch';
+import { parseNested } from './nested';
 import { at, invalid } from './params';
 import { parsePrefix } from './prefix';
 import { parseQueryString } from './queryString';
@@ -69,6 +70,7 @@ const CLAUSES = new Map<string, ClauseParser>([
   ['boosting', parseBoosting],
   ['geo_distance', parseGeoDistance],
   ['geo_bounding_box', parseGeoBoundingBox],
+  ['nested', parseNested],
 ]);
 
 /** Keys refused anywhere in a query or sort: Elasticsearch's scripting entry points. */
@@ -132,7 +134,7 @@ export function assertNoScript(json: unknown, path: string, limits: QueryLimits 
 }
 
 /** The clauses that hold other clauses: parsed by the ordinary pass, their leaves ahead (slices.ts). */
-const COMPOUND = new Set(['bool', 'constant_score', 'dis_max', 'function_score', 'boosting']);
+const COMPOUND = new Set(['bool', 'constant_score', 'dis_max', 'function_score', 'boosting', 'nested']);
 
 class Parser implements ParseContext {
   private depth = 0;

@@ -45,6 +45,9 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.search.join.QueryBitSetProducer;
+import org.apache.lucene.search.join.ScoreMode;
+import org.apache.lucene.search.join.ToParentBlockJoinQuery;
 import org.apache.lucene.search.similarity.LegacyBM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
@@ -82,11 +85,15 @@ import org.apache.lucene.util.StringHelper;
  *                                  and), as MatchQueryParser (a QueryBuilder) builds `match`
  *   (matchphrase F SLOP TEXT)      QueryBuilder.createPhraseQuery likewise (`match_phrase`: the
  *                                  positions as the analyzer leaves them, stop words' gaps kept)
+ *   (nested MODE Q)                ToParentBlockJoinQuery (lucene-join) of Q over the child documents,
+ *                                  parents being the "D" documents, MODE one of avg, max, min, sum, none
+ *                                  (as Elasticsearch's NestedQueryBuilder builds `nested`)
  *
  * Strings (F, T) are UTF-16 code units in hex, four digits each; numbers are decimal.
  *
  * Input (stdin): lines "D id (F K V)*" (K: T text, E english text, C cjk text, K keyword; id, F, V in
- * hex), then "Q expr" lines.
+ * hex), each after its child documents, if any: lines "N id (F K V)*" (a block, as Elasticsearch indexes
+ * a document's nested objects), then "Q expr" lines.
  * Output: per query, "OK TAB total TAB id:score,..." (every match, best first, then in index order),
  * or "ERR TAB class TAB message".
  */
@@ -125,8 +132,9 @@ public final class ScoringOracle {
     List<String[]> docs = new ArrayList<>();
     Map<String, Analyzer> analyzers = new HashMap<>();
     for (String line = in.readLine(); line != null; line = in.readLine()) {
-      if (line.startsWith("D ")) {
+      if (line.startsWith("D ") || line.startsWith("N ")) {
         String[] parts = line.substring(2).split(" ");
+        if (line.startsWith("N ")) parts[0] = "N" + parts[0];
         docs.add(parts);
         for (int i = 1; i + 2 < parts.length; i += 3) {
           if (parts[i + 1].equals("E")) analyzers.putIfAbsent(unhex(parts[i]), new EnglishAnalyzer());
@@ -140,15 +148,22 @@ public final class ScoringOracle {
     IndexWriterConfig config = new IndexWriterConfig(ANALYZER);
     config.setSimilarity(new LegacyBM25Similarity());
     IndexWriter writer = new IndexWriter(dir, config);
+    List<Document> block = new ArrayList<>();
     for (String[] parts : docs) {
-      ids.add(parts[0]);
+      boolean child = parts[0].startsWith("N");
+      ids.add(child ? "" : parts[0]);
       Document doc = new Document();
       for (int i = 1; i + 2 < parts.length; i += 3) {
         String field = unhex(parts[i]);
         String value = unhex(parts[i + 2]);
         doc.add(parts[i + 1].equals("K") ? new StringField(field, value, Field.Store.NO) : new TextField(field, value, Field.Store.NO));
       }
-      writer.addDocument(doc);
+      if (!child) doc.add(new StringField(PARENT_FIELD, "1", Field.Store.NO));
+      block.add(doc);
+      if (!child) {
+        writer.addDocuments(block);
+        block = new ArrayList<>();
+      }
     }
     writer.forceMerge(1);
     writer.close();
@@ -174,6 +189,9 @@ public final class ScoringOracle {
     }
     out.flush();
   }
+
+  /** The field that marks parent ("D") documents (Elasticsearch's non-nested filter). */
+  private static final String PARENT_FIELD = "__parent";
 
   /** Each field's analyzer (the standard one without stop words unless a document gave it E or C). */
   private static Analyzer ANALYZER;
@@ -260,6 +278,13 @@ public final class ScoringOracle {
         Query q = new QueryBuilder(ANALYZER).createPhraseQuery(field, unhex(p.token()), slop);
         p.closing();
         return q == null ? new MatchNoDocsQuery("no tokens") : q;
+      }
+      case "nested": {
+        String mode = p.token();
+        Query child = parse(p, searcher);
+        p.closing();
+        ScoreMode scoreMode = mode.equals("avg") ? ScoreMode.Avg : mode.equals("max") ? ScoreMode.Max : mode.equals("min") ? ScoreMode.Min : mode.equals("sum") ? ScoreMode.Total : ScoreMode.None;
+        return new ToParentBlockJoinQuery(child, new QueryBitSetProducer(new TermQuery(new Term(PARENT_FIELD, "1"))), scoreMode);
       }
       case "blend":
         return blend(p, searcher.getIndexReader());

@@ -1,6 +1,6 @@
 /**
  * Test support: runs ScoringOracle.java (compiled with javac into a temporary directory) against the
- * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery, lucene-sandbox for BM25FQuery,
+ * Lucene jars installed on this machine (lucene-core, lucene-misc for LegacyBM25Similarity, lucene-queries for FunctionScoreQuery, lucene-sandbox for BM25FQuery, lucene-join for ToParentBlockJoinQuery,
  * lucene-analyzers-common for the english and cjk analyzers), to
  * compare the engine's hits and scores with Lucene's for queries built as Elasticsearch builds them.
  * Debian/Ubuntu: `apt-get install -y default-jdk-headless liblucene8-java` (jars in /usr/share/java);
@@ -12,7 +12,15 @@ import { hex, javaOracle } from '../../automaton/testing/luceneOracle';
 /** A document: its id and its fields, each text (analyzed: standard without stop words, english, cjk) or keyword (one term). */
 export interface OracleDoc {
   readonly id: string;
-  readonly fields: readonly { readonly name: string; readonly kind: 'text' | 'english' | 'cjk' | 'keyword'; readonly value: string }[];
+  readonly fields: readonly OracleField[];
+  /** Its nested objects' documents (indexed in a block before it, as Elasticsearch does), for `q.nested`. */
+  readonly children?: readonly { readonly fields: readonly OracleField[] }[];
+}
+
+export interface OracleField {
+  readonly name: string;
+  readonly kind: 'text' | 'english' | 'cjk' | 'keyword';
+  readonly value: string;
 }
 
 const KINDS = { text: 'T', english: 'E', cjk: 'C', keyword: 'K' } as const;
@@ -52,6 +60,8 @@ export const q = {
   match: (field: string, operator: 'or' | 'and', text: string) => `(match ${hex(field)} ${operator} ${hex(text)})`,
   /** `match_phrase` likewise. */
   matchPhrase: (field: string, slop: number, text: string) => `(matchphrase ${hex(field)} ${slop} ${hex(text)})`,
+  /** ToParentBlockJoinQuery of a query over the documents' children (lucene-join), as `nested` builds it. */
+  nested: (scoreMode: 'avg' | 'max' | 'min' | 'sum' | 'none', query: string) => `(nested ${scoreMode} ${query})`,
   blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
 };
 
@@ -70,12 +80,15 @@ export const iv = {
 
 /** The oracle, or why it cannot run here. */
 export function scoringOracle(): ScoringOracle | { readonly missing: string } {
-  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries', 'sandbox', 'analyzers-common']);
+  const java = javaOracle(join(__dirname, 'ScoringOracle.java'), ['core', 'misc', 'queries', 'sandbox', 'analyzers-common', 'join']);
   if ('missing' in java) return java;
   return {
     run(docs, queries) {
       const lines = [
-        ...docs.map((d) => ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' ')),
+        ...docs.flatMap((d) => [
+          ...(d.children ?? []).map((c) => ['N', '0000', ...c.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' ')),
+          ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' '),
+        ]),
         ...queries.map((expr) => `Q ${expr}`),
       ];
       return java.run(lines).map((line): OracleAnswer => {
