@@ -1,0 +1,79 @@
+/**
+ * Conformance of `nested` (README "Arrays of objects: nested") on every store target: a field a
+ * mapping declares `nested` is matched object by object (two conditions hold for one object),
+ * score_mode, ignore_unmapped and the 400s of an unmapped path and of an object that is not
+ * nested, inner_hits with `_nested`; and tenant isolation (a nested query never matches, and an
+ * inner hit never shows, another tenant's entity).
+ */
+import type { TestServer } from '../support/testServer';
+import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
+import { startGateway } from './support/gateway';
+import { describeEachStore, type Backend } from './support/targets';
+
+const BOLT_AND_BIG = { bool: { must: [{ match: { 'parts.name': 'bolt' } }, { range: { 'parts.n': { gte: 5 } } }] } };
+
+describeEachStore('nested', (target) => {
+  let backend: Backend;
+  let server: TestServer;
+  let writerA: Caller;
+  let writerB: Caller;
+  const kits = uniqueCollection('kits');
+  const path = (suffix: string) => `/v4/entity/${kits.collection}${suffix}`;
+  const search = async (body: Record<string, unknown>, who: Caller = writerA) => ok(who, 'POST', path('/search?size=50'), body);
+  const names = async (query: unknown, who: Caller = writerA) => (await search({ query }, who)).hits.map((h: any) => h._source.name);
+
+  beforeAll(async () => {
+    backend = await target.open();
+    server = await startGateway(backend);
+    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
+    const admin = await make('ada', 'tenant-a', ['admin']);
+    writerA = await make('anna', 'tenant-a', ['writer']);
+    writerB = await make('bob', 'tenant-b', ['writer']);
+    await ok(admin, 'PUT', path('/_mapping'), { properties: { name: { type: 'keyword' }, parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' } } }, box: { properties: { name: { type: 'text' } } } } });
+    await ok(writerA, 'POST', path(''), { name: 'small', parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 7 }], box: { name: 'card' } });
+    await ok(writerA, 'POST', path(''), { name: 'large', parts: [{ name: 'bolt', n: 9 }, { name: 'washer', n: 1 }] });
+    await ok(writerB, 'POST', path(''), { name: 'secret', parts: [{ name: 'bolt', n: 8 }] });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.destroy();
+  });
+
+  it('matches one object at a time, scores per score_mode', async () => {
+    expect(await names({ nested: { path: 'parts', query: BOLT_AND_BIG } })).toEqual(['large']);
+    const scored = await search({ query: { nested: { path: 'parts', query: { match: { 'parts.name': 'bolt nut' } }, score_mode: 'sum' } } });
+    expect(scored.hits.map((h: any) => h._source.name)).toEqual(['small', 'large']);
+    const none = await search({ query: { nested: { path: 'parts', query: { match: { 'parts.name': 'bolt' } }, score_mode: 'none' } } });
+    expect(none.hits.map((h: any) => h._score)).toEqual([0, 0]);
+    // the nested fields are not the entity's
+    expect((await ok(writerA, 'POST', path('/count'), { query: { match: { 'parts.name': 'bolt' } } })).count).toBe(0);
+  });
+
+  it('inner_hits: the matching objects with _nested', async () => {
+    const r = await search({ query: { nested: { path: 'parts', query: BOLT_AND_BIG, inner_hits: { name: 'found' } } } });
+    expect(r.hits).toHaveLength(1);
+    const inner = r.hits[0].inner_hits.found.hits;
+    expect(inner.total).toBe(1);
+    expect(inner.hits.map((h: any) => [h._id, h._nested, h._source])).toEqual([[r.hits[0]._id, { field: 'parts', offset: 0 }, { name: 'bolt', n: 9 }]]);
+  });
+
+  it('ignore_unmapped; an unmapped path and an object that is not nested are 400', async () => {
+    expect(await names({ nested: { path: 'nothing', query: { match_all: {} }, ignore_unmapped: true } })).toEqual([]);
+    const unmapped = await failsWith(writerA, 'POST', path('/search'), { query: { nested: { path: 'nothing', query: { match_all: {} } } } }, 'services.storage.invalid_search_query', 400);
+    expect(unmapped.message).toContain('[nested] failed to find nested object under path [nothing]');
+    const object = await failsWith(writerA, 'POST', path('/search'), { query: { nested: { path: 'box', query: { match_all: {} } } } }, 'services.storage.invalid_search_query', 400);
+    expect(object.message).toContain('[nested] nested object under path [box] is not of nested type');
+  });
+
+  it("never matches, counts or shows another tenant's entity", async () => {
+    const query = { nested: { path: 'parts', query: { match: { 'parts.name': 'bolt' } }, inner_hits: { size: 10 } } };
+    const mine = await search({ query });
+    expect(mine.hits.map((h: any) => h._source.name).sort()).toEqual(['large', 'small']);
+    const ids = new Set(mine.hits.map((h: any) => h._id));
+    for (const hit of mine.hits) for (const inner of hit.inner_hits.parts.hits.hits) expect(ids.has(inner._id)).toBe(true);
+    expect(JSON.stringify(mine)).not.toContain('"n":8');
+    expect((await ok(writerA, 'POST', path('/count'), { query })).count).toBe(2);
+    expect(await names(query, writerB)).toEqual(['secret']);
+  });
+});
