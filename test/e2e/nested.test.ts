@@ -1,12 +1,12 @@
 /**
  * `nested` end to end, on the real server over REST, the raw WebSocket and GraphQL: a mapping
- * declares `parts` nested (collection:updateMapping), then a nested query matches object by object
+ * declares `parts` nested (collection:updateMapping), entities are written (_bulk), then a nested query matches object by object
  * with its score_mode and inner_hits (`_nested`), its refusals have catalogue ids, and tenant
  * isolation holds: no hit, count or inner hit ever shows another tenant's entity or object.
  */
 import { expectGqlData, expectGqlError, gqlHttp } from '../support/graphql';
 import { startTestServer, type TestServer } from '../support/testServer';
-import { expectError, expectOk, openTransport, TRANSPORTS, type Transport } from '../support/e2e';
+import { expectError, expectOk, openTransport, seedEntities, transportOf, TRANSPORTS } from '../support/e2e';
 
 const KITS = [
   { name: 'small kit', parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 7 }], allowTenantIds: ['*'] },
@@ -25,20 +25,15 @@ beforeAll(async () => {
   readerB = await server.token({ sub: 'bob', tenantId: 'tenant-b', roles: [] });
   const t = await openTransport('WebSocket', server);
   expectOk(await t.call({ controller: 'collection', action: 'updateMapping', collection: 'kits', token: admin, body: { properties: { parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' } } } } } }));
-  expect(expectOk(await t.call({ controller: 'document', action: 'mCreate', collection: 'kits', token: admin, body: KITS })).errors).toEqual([]);
   await t.close();
+  await seedEntities(server, 'kits', KITS, admin);
 });
 
 afterAll(() => server.stop());
 
 describe.each(TRANSPORTS)('nested over %s', (name) => {
-  let t: Transport;
+  const t = transportOf(name, () => server);
   const search = (body: unknown) => t.call({ controller: 'document', action: 'search', collection: 'kits', token: readerB, body });
-
-  beforeAll(async () => {
-    t = await openTransport(name, server);
-  });
-  afterAll(() => t.close());
 
   it('matches one object at a time, with inner_hits', async () => {
     const r = expectOk(await search({ query: { nested: { path: 'parts', query: BOLT_AND_BIG, score_mode: 'max', inner_hits: {} } } }));
