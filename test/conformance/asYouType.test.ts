@@ -8,16 +8,9 @@ import { COUNTRIES } from '../support/e2e';
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
 import { startGateway } from './support/gateway';
+import { bm25, NAME_AVGDL as AVGDL } from './support/searchFixture';
 import { describeEachStore, type Backend } from './support/targets';
 
-/** Elasticsearch 8's BM25 (LegacyBM25: k1 1.2, b 0.75, weight times k1 + 1) of a term found once in a field of `dl` terms. */
-function bm25(n: number, N: number, dl: number, avgdl: number): number {
-  const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-  return idf * 2.2 * (1 / (1 + 1.2 * (0.25 + (0.75 * dl) / avgdl)));
-}
-
-const NAME_TOKENS = COUNTRIES.map((c) => c.name.split(' ').length);
-const AVGDL = NAME_TOKENS.reduce((a, b) => a + b, 0) / COUNTRIES.length;
 
 describeEachStore('as-you-type search', (target) => {
   let backend: Backend;

@@ -5,50 +5,14 @@
  * tenant's entity into a page or a count).
  */
 import { COUNTRIES } from '../support/e2e';
-import type { TestServer } from '../support/testServer';
-import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
-
-/** Elasticsearch 8's BM25 (LegacyBM25: k1 1.2, b 0.75, weight times k1 + 1) of a term found once in a field of `dl` terms. */
-function bm25(n: number, N: number, dl: number, avgdl: number): number {
-  const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-  return idf * 2.2 * (1 / (1 + 1.2 * (0.25 + (0.75 * dl) / avgdl)));
-}
-
-const NAME_TOKENS = COUNTRIES.map((c) => c.name.split(' ').length);
-const AVGDL = NAME_TOKENS.reduce((a, b) => a + b, 0) / COUNTRIES.length;
+import { failsWith } from './support/api';
+import { bm25, NAME_AVGDL as AVGDL, searchFixture } from './support/searchFixture';
+import { describeEachStore } from './support/targets';
 
 describeEachStore('typo-tolerant search', (target) => {
-  let backend: Backend;
-  let server: TestServer;
-  let admin: Caller;
-  let reader: Caller;
-  const as: Record<'writerA' | 'writerB' | 'readerC', Caller> = {} as never;
-  const countries = uniqueCollection();
-  const islands = uniqueCollection('islands');
+  const f = searchFixture(target);
+  const { search, names, expectIslandsIsolated } = f;
   const path = (type: { collection: string }, suffix: string) => `/v4/entity/${type.collection}${suffix}`;
-  const search = async (query: unknown, who: Caller = reader, type = countries) => ok(who, 'POST', path(type, '/search?size=50'), { query });
-  const names = async (query: unknown, who: Caller = reader, type = countries) => (await search(query, who, type)).hits.map((h: any) => h._source.name);
-
-  beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
-    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
-    [admin, reader] = [await make('ada', 'hq', ['admin']), await make('rita', 'acme', [])];
-    expect((await ok(admin, 'POST', path(countries, '/_bulk'), COUNTRIES.map((c) => ({ ...c, allowTenantIds: ['*'] })))).errors).toEqual([]);
-    as.writerA = await make('anna', 'tenant-a', ['writer']);
-    as.writerB = await make('bob', 'tenant-b', ['writer']);
-    as.readerC = await make('carl', 'tenant-c', []);
-    for (const name of ['Isle of Anna', 'Islet Alpha']) await ok(as.writerA, 'POST', path(islands, ''), { name });
-    for (const name of ['Isle of Bob', 'Islet Beta']) await ok(as.writerB, 'POST', path(islands, ''), { name });
-    await ok(admin, 'POST', path(islands, '/_bulk'), [{ name: 'Isle of Man', allowTenantIds: ['*'] }]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
-  });
 
   it('finds what a misspelling meant: match with fuzziness, multi_match, the fuzzy query', async () => {
     expect(await names({ match: { name: { query: 'frnace', fuzziness: 'AUTO' } } })).toEqual(['France']);
@@ -77,13 +41,13 @@ describeEachStore('typo-tolerant search', (target) => {
   });
 
   it('refuses what Elasticsearch refuses (400 naming it)', async () => {
-    const edits = await failsWith(reader, 'POST', path(countries, '/search'), { query: { fuzzy: { name: { value: 'x', fuzziness: 3 } } } }, 'services.storage.invalid_search_query', 400);
+    const edits = await failsWith(f.reader, 'POST', path(f.countries, '/search'), { query: { fuzzy: { name: { value: 'x', fuzziness: 3 } } } }, 'services.storage.invalid_search_query', 400);
     expect(edits.message).toContain('Valid edit distances are [0, 1, 2] but was [3]');
-    const auto = await failsWith(reader, 'POST', path(countries, '/search'), { query: { match: { name: { query: 'x', fuzziness: 'AUTO:6,3' } } } }, 'services.storage.invalid_search_query', 400);
+    const auto = await failsWith(f.reader, 'POST', path(f.countries, '/search'), { query: { match: { name: { query: 'x', fuzziness: 'AUTO:6,3' } } } }, 'services.storage.invalid_search_query', 400);
     expect(auto.message).toContain('fuzziness wrongly configured');
-    const phrase = await failsWith(reader, 'POST', path(countries, '/count'), { query: { multi_match: { query: 'x', type: 'phrase', fuzziness: 1 } } }, 'services.storage.invalid_search_query', 400);
+    const phrase = await failsWith(f.reader, 'POST', path(f.countries, '/count'), { query: { multi_match: { query: 'x', type: 'phrase', fuzziness: 1 } } }, 'services.storage.invalid_search_query', 400);
     expect(phrase.message).toContain('Fuzziness not allowed for type [phrase]');
-    await failsWith(reader, 'POST', path(countries, '/search'), { query: { fuzzy: { name: { value: 'x', case_insensitive: true } } } }, 'services.storage.invalid_search_query', 400);
+    await failsWith(f.reader, 'POST', path(f.countries, '/search'), { query: { fuzzy: { name: { value: 'x', case_insensitive: true } } } }, 'services.storage.invalid_search_query', 400);
   });
 
   it("never shows or counts another tenant's entities, whatever the typo", async () => {
@@ -93,20 +57,8 @@ describeEachStore('typo-tolerant search', (target) => {
       { match: { name: { query: 'iselt of', fuzziness: 'AUTO' } } },
       { multi_match: { query: 'isl', fields: ['name', 'slug'], fuzziness: 1 } },
     ];
-    for (const query of queries) {
-      const seen = {
-        a: (await names(query, as.writerA, islands)).sort(),
-        b: (await names(query, as.writerB, islands)).sort(),
-        c: (await names(query, as.readerC, islands)).sort(),
-      };
-      for (const name of seen.a) expect(['Isle of Anna', 'Islet Alpha', 'Isle of Man']).toContain(name);
-      for (const name of seen.b) expect(['Isle of Bob', 'Islet Beta', 'Isle of Man']).toContain(name);
-      expect(seen.c.every((name: string) => name === 'Isle of Man')).toBe(true);
-      for (const [who, caller] of [['a', as.writerA], ['b', as.writerB], ['c', as.readerC]] as const) {
-        expect((await ok(caller, 'POST', path(islands, '/count'), { query })).count).toBe(seen[who].length);
-      }
-    }
-    expect((await names({ fuzzy: { name: 'islet' } }, as.writerA, islands)).sort()).toEqual(['Isle of Anna', 'Isle of Man', 'Islet Alpha']);
-    expect(await names({ fuzzy: { name: 'islet' } }, as.readerC, islands)).toEqual(['Isle of Man']);
+    for (const query of queries) await expectIslandsIsolated(query);
+    expect((await names({ fuzzy: { name: 'islet' } }, f.writerA, f.islands)).sort()).toEqual(['Isle of Anna', 'Isle of Man', 'Islet Alpha']);
+    expect(await names({ fuzzy: { name: 'islet' } }, f.readerC, f.islands)).toEqual(['Isle of Man']);
   });
 });

@@ -7,17 +7,7 @@ import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
 import { startGateway } from './support/gateway';
 import { describeEachStore, type Backend } from './support/targets';
-
-/**
- * Elasticsearch 8's default similarity (LegacyBM25: k1 1.2, b 0.75, weights times k1 + 1), for
- * a term found once in a field of `dl` terms: N documents have the field, n have the term.
- */
-function bm25(n: number, N: number, dl: number, avgdl: number): number {
-  const k1 = 1.2;
-  const b = 0.75;
-  const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
-  return idf * (k1 + 1) * (1 / (1 + k1 * (1 - b + (b * dl) / avgdl)));
-}
+import { bm25 } from './support/searchFixture';
 
 /** Four names, 9 terms: "korea" in 3 of them, "south" in 2. */
 const SCORED = ['South Korea', 'South Africa', 'North Korea', 'Republic of Korea'];
