@@ -54,6 +54,7 @@ export const catalogue = {
   'services.storage.mapping_conflict': { status: 400, code: code(1, 1, 265), message: 'mapper [%field%] cannot be changed from type [%from%] to [%to%]' },
   'services.storage.strict_dynamic_mapping': { status: 400, code: code(1, 1, 266), message: 'mapping set to strict, dynamic introduction of [%field%] within [%within%] is not allowed' },
   'services.storage.document_parse_failed': { status: 400, code: code(1, 1, 267), message: "failed to parse field [%field%] of type [%type%] in document with id '%id%'" },
+  'services.storage.nested_objects_limit': { status: 400, code: code(1, 1, 268), message: 'The number of nested documents has exceeded the allowed limit of [%limit%]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting.' },
   'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
   'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -2,7 +2,7 @@
  * Conformance of `nested` (README "Arrays of objects: nested") on every store target: a field a
  * mapping declares `nested` is matched object by object (two conditions hold for one object),
  * score_mode, ignore_unmapped and the 400s of an unmapped path and of an object that is not
- * nested, inner_hits with `_nested`; and tenant isolation (a nested query never matches, and an
+ * nested, inner_hits with `_nested`, the nested objects limit; and tenant isolation (a nested query never matches, and an
  * inner hit never shows, another tenant's entity).
  */
 import type { TestServer } from '../support/testServer';
@@ -64,6 +64,11 @@ describeEachStore('nested', (target) => {
     expect(unmapped.message).toContain('[nested] failed to find nested object under path [nothing]');
     const object = await failsWith(writerA, 'POST', path('/search'), { query: { nested: { path: 'box', query: { match_all: {} } } } }, 'services.storage.invalid_search_query', 400);
     expect(object.message).toContain('[nested] nested object under path [box] is not of nested type');
+  });
+
+  it('refuses an entity with more than 10,000 nested objects (index.mapping.nested_objects.limit)', async () => {
+    const parts = Array.from({ length: 10_001 }, () => ({ name: 'bolt' }));
+    await failsWith(writerB, 'POST', path(''), { name: 'huge', parts }, 'services.storage.nested_objects_limit', 400);
   });
 
   it("never matches, counts or shows another tenant's entity", async () => {

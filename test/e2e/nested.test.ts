@@ -58,6 +58,17 @@ describe.each(TRANSPORTS)('nested over %s', (name) => {
   });
 });
 
+describe('nested objects limit', () => {
+  it('refuses an entity with more than 10,000 nested objects, with a catalogue id', async () => {
+    const writer = await server.token({ sub: 'wendy', tenantId: 'tenant-c', roles: ['writer'] });
+    const t = await openTransport('REST', server);
+    const parts = Array.from({ length: 10_001 }, (_, n) => ({ name: 'bolt', n }));
+    expectError(await t.call({ controller: 'document', action: 'create', collection: 'kits', token: writer, body: { name: 'huge kit', parts } }), 'services.storage.nested_objects_limit', 400);
+    expectOk(await t.call({ controller: 'document', action: 'create', collection: 'kits', token: writer, body: { name: 'big kit', parts: parts.slice(1) } }));
+    await t.close();
+  });
+});
+
 describe('nested over GraphQL', () => {
   const QUERY = `query ($query: JSON) { search(type: "kits", query: $query) { total hits { id score source innerHits } } }`;
   const run = (query: unknown) => gqlHttp(server, QUERY, { token: readerB, variables: { query } });

@@ -92,4 +92,5 @@ export const WRITE_ERRORS: readonly ErrorId[] = [
   // a document the type's declared mapping refuses (README "Mappings")
   'services.storage.strict_dynamic_mapping',
   'services.storage.document_parse_failed',
+  'services.storage.nested_objects_limit',
 ];

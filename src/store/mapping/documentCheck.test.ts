@@ -51,6 +51,16 @@ describe('checkDocument', () => {
     expect(refusal(loose, { box: { b: 1 } })).toContain('[b] within [box]');
   });
 
+  it('refuses more than 10,000 objects in nested fields, counted at every depth (index.mapping.nested_objects.limit)', () => {
+    const nested = mapping({ properties: { parts: { type: 'nested', properties: { screws: { type: 'nested' } } }, box: { properties: { items: { type: 'nested' } } } } });
+    const parts = (n: number, screws = 0) => Array.from({ length: n }, () => ({ screws: Array.from({ length: screws }, () => ({})) }));
+    expect(refusal(nested, { parts: parts(10_000) })).toBeNull();
+    expect(refusal(nested, { parts: parts(10_001) })).toBe('The number of nested documents has exceeded the allowed limit of [10000]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting.');
+    expect(refusal(nested, { parts: parts(100, 99) })).toBeNull();
+    expect(refusal(nested, { parts: parts(100, 100) })).not.toBeNull();
+    expect(refusal(nested, { box: [{ items: parts(5_000) }, { items: parts(5_001) }] })).not.toBeNull();
+  });
+
   it('a type with nothing declared refuses nothing', () => {
     expect(checkDocument(EMPTY_MAPPING, 'x', { anything: { at: 'all' } })).toBeNull();
   });

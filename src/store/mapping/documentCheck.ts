@@ -26,6 +26,9 @@ const FLOATS = new Set(['double', 'float', 'half_float', 'scaled_float']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Elasticsearch's index.mapping.nested_objects.limit: the objects of `nested` fields one document may hold (each is a hidden document). */
+export const NESTED_OBJECTS_LIMIT = 10_000;
+
 /** The first refusal of `source` under `mapping`, or null when it fits. */
 export function checkDocument(mapping: TypeMapping, id: string, source: Record<string, unknown>): MappingError | null {
   if (mapping.dynamic === 'true' && Object.keys(mapping.properties).length === 0) return null;
@@ -34,7 +37,25 @@ export function checkDocument(mapping: TypeMapping, id: string, source: Record<s
     const refused = checkField(mapping.properties, key, key, value, mapping.dynamic, '_doc', id);
     if (refused !== null) return refused;
   }
+  if (nestedObjects(mapping.properties, source, NESTED_OBJECTS_LIMIT) > NESTED_OBJECTS_LIMIT) return new MappingError('nested_objects_limit', { limit: String(NESTED_OBJECTS_LIMIT), id });
   return null;
+}
+
+/** How many objects of `nested` fields (at any depth) an object holds, counted until past `stopAt` (DocumentParser's nested document count). */
+function nestedObjects(properties: Record<string, FieldMapping>, object: Record<string, unknown>, stopAt: number): number {
+  let count = 0;
+  for (const [key, value] of Object.entries(object)) {
+    const field = properties[key];
+    if (field === undefined || (field.type !== 'nested' && field.properties === undefined)) continue;
+    const values = Array.isArray(value) ? value.flat(Infinity) : [value];
+    for (const v of values) {
+      if (!isObject(v)) continue;
+      if (field.type === 'nested') count++;
+      count += nestedObjects(field.properties ?? {}, v, stopAt - count);
+      if (count > stopAt) return count;
+    }
+  }
+  return count;
 }
 
 function checkField(properties: Record<string, FieldMapping>, name: string, path: string, value: unknown, dynamic: Dynamic, within: string, id: string): MappingError | null {
