@@ -52,7 +52,7 @@ import { RESOLUTION_MS } from './abuse/loopMonitor';
 import type { MeasureRequest, Measured } from './abuse/probe';
 import { corpus } from './lib/corpus';
 import { benchToken, setting } from './lib/gateway';
-import { alive, freePort, gatewayEnv, rssMb, stopChild } from './lib/gatewayProcess';
+import { alive, freePort, gatewayEnv, mainThreadSched, rssMb, stopChild } from './lib/gatewayProcess';
 import { median, percentile } from './lib/latency';
 import { ms, table } from './lib/table';
 
@@ -77,6 +77,8 @@ interface Phase {
   end: number;
   measured: Measured;
   abuse?: Stopped;
+  /** The gateway's main thread over the phase (mainThreadSched at its start and end). */
+  sched?: { ranMs: number; waitedMs: number };
 }
 
 interface Gateway {
@@ -257,6 +259,7 @@ async function main(): Promise<void> {
   const phases: Phase[] = [];
   for (const [kind, round] of plan) {
     const start = Date.now();
+    const schedAtStart = mainThreadSched(pid);
     if (phases.length > 0) phases[phases.length - 1].end = start;
     let abuse: Stopped | undefined;
     let measured: Measured;
@@ -270,7 +273,9 @@ async function main(): Promise<void> {
       measured = await measure(SECONDS);
     }
     checkGateway(`during phase "${kind}" of round ${round}`);
-    phases.push({ kind, round, start, end: Date.now(), measured, abuse });
+    const schedAtEnd = mainThreadSched(pid);
+    const sched = schedAtStart && schedAtEnd ? { ranMs: schedAtEnd.ranMs - schedAtStart.ranMs, waitedMs: schedAtEnd.waitedMs - schedAtStart.waitedMs } : undefined;
+    phases.push({ kind, round, start, end: Date.now(), measured, abuse, sched });
     const search = summary(measured.search);
     console.log(
       `round ${round}, ${kind}: search p99 ${msText(search.p99)} over ${search.count}` +
@@ -319,7 +324,7 @@ async function sendAlone(port: number, token: string): Promise<Alone[]> {
   return out;
 }
 
-function reportAlone(alone: Alone[], loop: [number, number][]): void {
+function reportAlone(alone: Alone[], loop: LoopLine[]): void {
   console.log('\neach abusive request alone (BENCH_ALONE), twice: its latency and the longest event-loop stall while it ran:');
   console.log(
     table(
@@ -329,13 +334,13 @@ function reportAlone(alone: Alone[], loop: [number, number][]): void {
   );
 }
 
-function readLoop(gateway: Gateway): [number, number][] {
+function readLoop(gateway: Gateway): LoopLine[] {
   return existsSync(gateway.loopFile)
     ? readFileSync(gateway.loopFile, 'utf8')
         .trim()
         .split('\n')
         .filter((line) => line !== '')
-        .map((line) => line.split(' ').map(Number) as [number, number])
+        .map((line) => line.split(' ').map((field, i) => (i === 4 ? field : Number(field))) as LoopLine)
     : [];
 }
 
@@ -363,6 +368,22 @@ const outcomes = (t: Tally): string =>
 
 const x = (ratio: number): string => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a');
 
+/** A line of the loop monitor's file: when, the longest loop delay, the longest GC pause and the GC time of its window (ms). */
+type LoopLine = [number, number, number?, number?, string?];
+
+/** The longest garbage collection pause and the share of the time spent collecting, over the monitor's windows that ended within [from, to). */
+function gcIn(lines: LoopLine[], from: number, to: number): { max: number; kind: string; share: number } {
+  let max = NaN;
+  let kind = '-';
+  let total = 0;
+  for (const [t, , gcMax, gcTotal, gcKind] of lines) {
+    if (t < from || t >= to || gcMax === undefined) continue;
+    if (!(gcMax <= max)) [max, kind] = [gcMax, gcKind ?? '?'];
+    total += gcTotal ?? 0;
+  }
+  return { max, kind, share: total / (to - from) };
+}
+
 interface Stall {
   ms: number;
   /** The loop was still held when the run ended: `ms` is a lower bound. */
@@ -377,7 +398,7 @@ interface Stall {
  * when the run ended (the monitor did not run in its last second), the phase that ended then reports at
  * least the time since the monitor last ran (less its 250 ms period).
  */
-function loopStall(lines: [number, number][], from: number, to: number): Stall {
+function loopStall(lines: LoopLine[], from: number, to: number): Stall {
   let max = NaN;
   let last = NaN;
   for (const [t, delay] of lines) {
@@ -399,12 +420,14 @@ function peak(samples: [number, number][], from: number, to: number): number {
   return max;
 }
 
-function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][], loop: [number, number][]): void {
+function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][], loop: LoopLine[]): void {
 
-  console.log('\nper phase (each phase\'s window runs until the next phase starts: an abuse phase includes its drain):');
+  console.log(
+    "\nper phase (each phase's window runs until the next phase starts: an abuse phase includes its drain; 'loop ran' and 'waited for a CPU': the share of the phase the gateway's main thread ran, and waited, ready, for a CPU that other processes held (the bench's own included: this machine is shared), from /proc/<pid>/schedstat):",
+  );
   console.log(
     table(
-      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', 'gateway RSS'],
+      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', 'loop ran', 'waited for a CPU', 'gateway RSS'],
       phases.map((p) => {
         const h = summary(p.measured.healthz);
         const s = summary(p.measured.search);
@@ -422,6 +445,8 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
           p.abuse ? String(p.abuse.kinds.reduce((n, t) => n + t.ms.length, 0)) : '-',
           p.abuse ? `${(p.abuse.drainMs / 1000).toFixed(1)} s` : '-',
           stallText(loopStall(loop, p.start, p.end)),
+          p.sched ? `${((100 * p.sched.ranMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
+          p.sched ? `${((100 * p.sched.waitedMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
           Number.isFinite(peak(rss, p.start, p.end)) ? `${peak(rss, p.start, p.end).toFixed(0)} MB` : 'n/a',
         ];
       }),
@@ -481,6 +506,12 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
   console.log(
     `\ngateway's longest event-loop stall, inside (a 10 ms timer's delay, preloaded through NODE_OPTIONS): no abuse ${stall('no abuse')}, abuse ${stall('abuse')}, after abuse ${stall('after abuse')}`,
   );
+  const gc = (kind: PhaseKind) => {
+    const each = of(kind).map((p) => gcIn(loop, p.start, p.end));
+    const longest = each.reduce((a, b) => (b.max > a.max || Number.isNaN(a.max) ? b : a));
+    return `${msText(longest.max)} ${longest.kind} (${each.map((g) => `${(100 * g.share).toFixed(1)}%`).join(', ')} of the time)`;
+  };
+  console.log(`gateway's longest garbage collection pause (a PerformanceObserver of 'gc', same preload): no abuse ${gc('no abuse')}, abuse ${gc('abuse')}, after abuse ${gc('after abuse')}`);
   console.log(`longest /healthz answer, outside: no abuse ${wait('no abuse')}, abuse ${wait('abuse')}, after abuse ${wait('after abuse')}`);
   const logged = [...gateway.log.entries()].map(([line, n]) => `${line} x${n}`);
   console.log(`gateway log (LOG_LEVEL=warn): ${logged.length === 0 ? 'nothing' : logged.join('; ')}`);

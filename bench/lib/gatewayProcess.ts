@@ -44,6 +44,19 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/**
+ * A process's main thread (the event loop's): the time it has run and the time it has waited for a
+ * CPU while ready to run, in ms (Linux /proc/<pid>/schedstat), or undefined once it has gone.
+ */
+export function mainThreadSched(pid: number): { ranMs: number; waitedMs: number } | undefined {
+  try {
+    const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time a process has used so far, all its threads, in ms (Linux /proc: utime + stime), or undefined once it has gone. */
 export function cpuMs(pid: number): number | undefined {
   try {

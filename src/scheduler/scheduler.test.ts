@@ -1,5 +1,5 @@
 import { Budget, TimeExceeded, type Steps } from '../store/embedded/engine/budget/budget';
-import { pausedSearches, runSliced, setSchedulerClock } from './scheduler';
+import { FIRST_SLICE_MS, STARVE_SLICES, pausedSearches, runSliced, setSchedulerClock } from './scheduler';
 
 /** Steps that pause `slices - 1` times, logging each slice. */
 function* sliced(name: string, slices: number, log: string[]): Steps<string> {
@@ -17,7 +17,7 @@ describe('the slice scheduler', () => {
     expect(pausedSearches()).toBe(0);
   });
 
-  it('runs paused steps one slice per turn of the event loop, round robin, letting other work in between', async () => {
+  it('runs paused steps one slice per turn of the event loop, letting other work in between', async () => {
     const log: string[] = [];
     const a = runSliced(sliced('a', 3, log), new Budget(1000, 10));
     const b = runSliced(sliced('b', 3, log), new Budget(1000, 10));
@@ -26,8 +26,11 @@ describe('the slice scheduler', () => {
     // other work scheduled now runs between the slices
     const other = new Promise<void>((resolve) => setImmediate(() => (log.push('io'), resolve())));
     expect(await Promise.all([a, b, other])).toEqual(['a', 'b', undefined]);
-    // the first turn gives way (two searches just started: their answers go first), then round robin
-    expect(log).toEqual(['a0', 'b0', 'io', 'a1', 'b1', 'a2', 'b2']);
+    // the first turn gives way (two searches just started: their answers go first), then a slice a
+    // turn, the one that has run the least first (a or b, as the clock saw them)
+    expect(log.slice(0, 3)).toEqual(['a0', 'b0', 'io']);
+    expect(log.filter((s) => s.startsWith('a'))).toEqual(['a0', 'a1', 'a2']);
+    expect(log.filter((s) => s.startsWith('b'))).toEqual(['b0', 'b1', 'b2']);
     expect(pausedSearches()).toBe(0);
   });
 
@@ -105,5 +108,54 @@ describe('short searches first', () => {
     await Promise.all([longOne, ...arrivals]);
     // L ended while the flood went on, not after it
     expect(log.indexOf('L3')).toBeLessThan(log.indexOf('x11-0'));
+  });
+
+  it('new work runs a first slice of FIRST_SLICE_MS, then whole slices', async () => {
+    const slices: number[] = [];
+    const b = budget();
+    /** Works 0.1 ms a step until the budget says its slice is over, for 12 ms in all. */
+    function* checking(): Steps<number> {
+      let from = now;
+      for (let worked = 0; worked < 12; worked += 0.1) {
+        now += 0.1;
+        if (b.due()) {
+          slices.push(Math.round(now - from));
+          yield;
+          from = now;
+        }
+      }
+      slices.push(Math.round(now - from));
+      return slices.length;
+    }
+    await runSliced(checking(), b);
+    expect(slices).toEqual([FIRST_SLICE_MS, 5, 5, 12 - FIRST_SLICE_MS - 10]);
+  });
+
+  it('of the paused work, the one that has run the least goes first: a search just past its first slice before those that ran many', async () => {
+    const log: string[] = [];
+    const longOne = runSliced(costly('L', 5, 5, log), budget());
+    await turnOfTheLoop(); // gives way to L's start
+    await turnOfTheLoop(); // L1: L has run 10 ms
+    expect(log).toEqual(['L0', 'L1']);
+    const shorter = runSliced(costly('S', 3, 1, log), budget()); // 1 ms then paused: it has run the least
+    await shorter;
+    await longOne;
+    expect(log).toEqual(['L0', 'L1', 'S0', 'S1', 'S2', 'L2', 'L3', 'L4']);
+  });
+
+  it(`paused work that has waited ${STARVE_SLICES} of its slices runs, however many new searches have run less`, async () => {
+    const log: string[] = [];
+    const starving = runSliced(costly('L', 2, 5, log), budget()); // has run 5 ms: after every newcomer
+    const arrivals: Promise<unknown>[] = [];
+    // one arrival a turn, each 3 slices of 1 ms: there is always paused work that has run less than L
+    for (let i = 0; i < 60; i++) {
+      arrivals.push(Promise.resolve(runSliced(costly(`x${i}-`, 3, 1, log), budget())));
+      await turnOfTheLoop();
+    }
+    await Promise.all([starving, ...arrivals]);
+    const ranAt = log.indexOf('L1');
+    // L waited about STARVE_SLICES * 5 ms of others' work (1 ms a slice), not for all of it
+    expect(ranAt).toBeGreaterThanOrEqual(STARVE_SLICES * 5 - 10);
+    expect(ranAt).toBeLessThan(STARVE_SLICES * 5 + 20);
   });
 });

@@ -1,25 +1,30 @@
 /**
  * Runs the work that does not finish within one slice — the engine's searches (their `Steps`, within
  * their Budget) and the transports' parsing of large request bodies (transport/jsonSteps.ts) — in
- * one queue, so that short searches are never queued
- * behind long ones: a two-level feedback queue (the shortest-job-first approximation of operating
- * system schedulers), driven by turns of the event loop (setImmediate).
+ * one queue, so that short searches are never queued behind long ones: a multilevel feedback queue
+ * that serves the least-attained-service first (how operating system schedulers favour interactive
+ * tasks without knowing how long a task will run), driven by turns of the event loop (setImmediate).
  *
- * - A new search runs its first slice at once, on arrival, as long as the searches that arrived
- *   since the scheduler's last turn have not used a slice's worth of time between them. Past that
- *   (a burst of arrivals, each taking its whole slice) a new search waits in the `fresh` queue
- *   instead of running: without that allowance, eight long searches arriving together would each run
- *   a first slice before anything else, and a short search behind them would wait eight slices.
- * - A turn runs the fresh searches first, one after another, until a slice's worth of time is used,
- *   or one slice of the oldest `long` search (those that have run a whole slice without finishing),
- *   round robin. When both queues wait, turns alternate between them, so a long search is never
- *   starved by a flood of new ones (it runs at least every other turn until its `timeout`).
+ * - New work runs a short first slice (FIRST_SLICE_MS, 1 ms, or the slice if shorter) at once, on
+ *   arrival, as long as the work that arrived since the scheduler's last turn has not used a
+ *   slice's worth of time between them. Past that (a burst of arrivals) new work waits in the
+ *   `fresh` queue instead of running, ahead of the long work. Almost every search ends within that
+ *   first slice; a costly one learns it has no more than a millisecond, so eight costly searches
+ *   arriving together delay a plain search behind them by a few milliseconds, not eight slices.
+ * - Work that did not end in its first slice is `long`: it runs a whole slice (SEARCH_SLICE_MS) per
+ *   turn, the one that has run the least time in all first (a search that just missed its first
+ *   slice goes before those that have run for many slices), except that one that has waited
+ *   STARVE_SLICES slices since it last ran goes first: every paused search runs now and then, so
+ *   that its `timeout` is seen, however many new ones come.
+ * - A turn runs the fresh work first, one after another, each its first slice, until a slice's
+ *   worth of time is used, or one slice of long work. When both wait, turns alternate between them,
+ *   so long work is never starved by a flood of new work.
  * - Between two turns Node handles whatever I/O is ready (new requests, health checks, WebSocket
  *   pings); when searches started since the last turn, the next turn waits one more turn (at most
  *   once in a row) so that their answers, written from the same phase, leave first.
  *
- * A short search thus waits at most about two slices however many long ones run (one of arrivals,
- * one of a long search), and a long one takes longer the more there are.
+ * A short search thus waits about one slice of long work plus the first slices of the work that
+ * arrived with it, however many long searches run; a long one takes longer the more there are.
  *
  * Hand-written: what is scheduled here are generators of the engine, in the same thread (worker
  * threads would each need their own copy of the index); no library schedules those.
@@ -31,8 +36,18 @@ export type Steps<T> = Generator<void, T, void>;
 /** What the scheduler needs of a task's clock: its slice length, and a new slice starting. */
 export interface SliceClock {
   readonly sliceMs: number;
-  startSlice(): void;
+  /** A slice of `ms` (the clock's own slice when not given) starts now. */
+  startSlice(ms?: number): void;
 }
+
+/** The first slice of new work, at most (ms). */
+export const FIRST_SLICE_MS = 1;
+
+/** A task that has waited this many of its slices since it last ran runs next among the long ones. */
+export const STARVE_SLICES = 20;
+
+/** The first slice of work whose slices are `sliceMs` long (work that never pauses, Infinity, never does). */
+const firstSliceMs = (sliceMs: number): number => (sliceMs === Infinity ? Infinity : Math.min(FIRST_SLICE_MS, sliceMs));
 
 /**
  * The slice clock of work without a deadline (a large body being parsed): `over()` tells the work
@@ -48,8 +63,8 @@ export class Slice implements SliceClock {
     this.end = now() + sliceMs;
   }
 
-  startSlice(): void {
-    this.end = this.now() + this.sliceMs;
+  startSlice(ms = this.sliceMs): void {
+    this.end = this.now() + ms;
   }
 
   /** The slice is over (costs a clock read: call it every thousand steps or so). */
@@ -74,6 +89,10 @@ interface Task {
   budget: SliceClock;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Time it has run, in all (ms). */
+  spent: number;
+  /** When it last ran (or was queued, if it never ran). */
+  ranAt: number;
 }
 
 /** A FIFO queue with an amortized O(1) shift. */
@@ -97,10 +116,10 @@ class Queue {
   }
 }
 
-/** Searches that have not run yet (arrived past the allowance). */
+/** Work that has not run yet (arrived past the allowance). */
 const fresh = new Queue();
-/** Searches that have run at least one whole slice. */
-const long = new Queue();
+/** Work that has run a first slice without ending (unordered: `nextLong` chooses). */
+const long: Task[] = [];
 let scheduled = false;
 /** Searches that ran a first slice on arrival, in all and as of the last turn. */
 let started = 0;
@@ -114,14 +133,14 @@ let arrivalsSpent = 0;
 
 let clock: () => number = () => performance.now();
 
-/** Tests: the clock the scheduler measures the arrivals' time with. */
+/** Tests: the clock the scheduler measures the tasks' time with. */
 export function setSchedulerClock(next: () => number): void {
   clock = next;
 }
 
 /** Searches paused and waiting for their next slice (for tests and metrics). */
 export function pausedSearches(): number {
-  return fresh.size + long.size;
+  return fresh.size + long.length;
 }
 
 /**
@@ -129,23 +148,28 @@ export function pausedSearches(): number {
  * else a promise of it (the rest runs from the scheduler).
  */
 export function runSliced<T>(steps: Steps<T>, budget: SliceClock): T | Promise<T> {
-  if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(fresh, steps, budget);
+  if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(steps, budget);
   started++;
   const start = clock();
-  budget.startSlice();
+  budget.startSlice(firstSliceMs(budget.sliceMs));
   let first: IteratorResult<void, T>;
+  let end = start;
   try {
     first = steps.next();
   } finally {
-    arrivalsSpent += clock() - start;
+    end = clock();
+    arrivalsSpent += end - start;
   }
   if (first.done) return first.value;
-  return enqueue(long, steps, budget);
+  return new Promise<T>((resolve, reject) => {
+    long.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject, spent: end - start, ranAt: end });
+    schedule();
+  });
 }
 
-function enqueue<T>(queue: Queue, steps: Steps<T>, budget: SliceClock): Promise<T> {
+function enqueue<T>(steps: Steps<T>, budget: SliceClock): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    queue.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject });
+    fresh.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject, spent: 0, ranAt: clock() });
     schedule();
   });
 }
@@ -156,16 +180,39 @@ function schedule(): void {
   setImmediate(turn);
 }
 
-/** One slice of `task`: settles it when it ends, else queues it among the long ones. */
-function slice(task: Task): void {
-  task.budget.startSlice();
+/** A slice of `ms` of `task`: settles it when it ends, else queues it among the long ones. */
+function slice(task: Task, ms: number): void {
+  const start = clock();
+  task.budget.startSlice(ms);
   try {
     const next = task.steps.next();
     if (next.done) task.resolve(next.value);
-    else long.push(task);
+    else {
+      task.ranAt = clock();
+      task.spent += task.ranAt - start;
+      long.push(task);
+    }
   } catch (err) {
     task.reject(err);
   }
+}
+
+/** The long task to run next: the one that has waited STARVE_SLICES of its slices, else the one that has run the least. */
+function nextLong(): Task | undefined {
+  if (long.length === 0) return undefined;
+  const now = clock();
+  let least = 0;
+  let oldest = 0;
+  for (let i = 1; i < long.length; i++) {
+    if (long[i].spent < long[least].spent) least = i;
+    if (long[i].ranAt < long[oldest].ranAt) oldest = i;
+  }
+  const starved = long[oldest];
+  const i = now - starved.ranAt >= STARVE_SLICES * starved.budget.sliceMs ? oldest : least;
+  const task = long[i];
+  long[i] = long[long.length - 1];
+  long.pop();
+  return task;
 }
 
 function turn(): void {
@@ -183,19 +230,19 @@ function turn(): void {
   gaveWay = false;
   startedAtLastTurn = started;
   arrivalsSpent = 0;
-  if (fresh.size > 0 && (long.size === 0 || !lastRanFresh)) {
+  if (fresh.size > 0 && (long.length === 0 || !lastRanFresh)) {
     lastRanFresh = true;
     const start = clock();
     let task: Task | undefined;
-    // fresh searches one after another, each with its whole slice, until a slice's worth is used
+    // fresh work one after another, each its first slice, until a slice's worth is used
     while ((task = fresh.shift()) !== undefined) {
-      slice(task);
+      slice(task, firstSliceMs(task.budget.sliceMs));
       if (clock() - start >= task.budget.sliceMs) break;
     }
   } else {
     lastRanFresh = false;
-    const task = long.shift();
-    if (task !== undefined) slice(task);
+    const task = nextLong();
+    if (task !== undefined) slice(task, task.budget.sliceMs);
   }
   if (pausedSearches() > 0) schedule();
 }

@@ -45,9 +45,9 @@ export class Budget {
     this.sliceEnd = now + sliceMs;
   }
 
-  /** A new slice starts (the scheduler resumes the search). */
-  startSlice(): void {
-    this.sliceEnd = this.clock() + this.sliceMs;
+  /** A new slice of `ms` starts (the scheduler resumes the search; its first slice may be shorter). */
+  startSlice(ms = this.sliceMs): void {
+    this.sliceEnd = this.clock() + ms;
   }
 
   /**
