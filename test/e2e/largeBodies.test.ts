@@ -3,6 +3,8 @@
  * the JSON, engine/query/slices.ts for the query): a plain search is answered while a large body
  * is still being parsed, and REST, raw WebSocket and GraphQL answer a large body alike (the order
  * of one raw WebSocket connection's requests: src/transport/websocket/rawSocket.test.ts).
+ * A plain search sent while costly searches (bools of hundreds of wildcards) run is answered before
+ * them (src/scheduler/scheduler.ts).
  */
 import WebSocket from 'ws';
 import { pausedSearches } from '../../src/scheduler/scheduler';
@@ -88,5 +90,39 @@ describe('a large body parsed in slices', () => {
 
     const gql = await request(server, 'POST', '/graphql', { token: admin, raw: `{"query":"query($q: JSON) { search(type: \\"countries\\", query: $q) { total } }","variables":{"q":${broken}}}` });
     expectGqlError(gql.body.errors, 'network.http.body_parse_failed', 400);
+  });
+});
+
+describe('costly searches in slices', () => {
+  const LONG_A = 'a'.repeat(40);
+
+  beforeAll(async () => {
+    // 400 names of 40 `a`s and a number, as in issue 13's reproduction
+    const docs = Array.from({ length: 400 }, (_, i) => ({ _id: `long${i}`, body: { name: `${LONG_A}${i}`, allowTenantIds: ['*'] } }));
+    const res = await request(server, 'POST', '/v4/entity/names/_bulk', { token: admin, raw: JSON.stringify({ documents: docs }) });
+    expectOk({ httpStatus: res.status, envelope: res.body });
+  });
+
+  it('answer a plain search sent while they run before any of them', async () => {
+    // each a bool of 300 wildcards, every one walked over the names' term dictionary: many slices
+    const costly = (n: number) => ({ query: { bool: { should: Array.from({ length: 300 }, (_, i) => ({ wildcard: { 'name.keyword': `*a*a*a*${n}${i}` } })) } } });
+    const order: string[] = [];
+    const running = [1, 2, 3, 4].map((n) =>
+      request(server, 'POST', '/v4/entity/names/search', { token: admin, raw: JSON.stringify(costly(n)) }).then((res) => {
+        order.push(`costly ${n}`);
+        return res;
+      }),
+    );
+    // all four have arrived and run a first slice; paused, they wait for their next
+    await waitUntil(() => pausedSearches() >= 4, 'four costly searches paused between slices', 10_000, 1);
+    const plain = await search({ query: { match: { name: 'germany' } } });
+    order.push('plain');
+    expect(ids(plain.body.result.hits)).toEqual(['de']);
+    const answers = await Promise.all(running);
+    expect(order[0]).toBe('plain');
+    for (const res of answers) {
+      expectOk({ httpStatus: res.status, envelope: res.body });
+      expect(res.body.result.timed_out).toBeUndefined();
+    }
   });
 });
