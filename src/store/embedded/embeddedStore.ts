@@ -491,7 +491,8 @@ export class EmbeddedStore implements Store {
 
   /**
    * @param cacheEntries searches and counts kept by the request cache (searchCache.ts); 0 turns it off
-   * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts)
+   * @param options query limits, default time budget and slice of every index (engine/searchIndex.ts);
+   *   the stored sources are spilled to `dataDir` unless `spillDir` says elsewhere
    * @param indexFile when the index file is written, and where the store says what it did with it
    */
   constructor(
@@ -503,6 +504,7 @@ export class EmbeddedStore implements Store {
     indexFile: IndexFileSettings = {},
   ) {
     this.db = new EmbeddedDatabase(dataDir);
+    options = { ...options, spillDir: options.spillDir ?? dataDir };
     this.changesScope = `embedded:${hostname()}:${realpathSync(dataDir)}`;
     // the follower is made last (it loads everything); the stores reach it through this forwarder
     const sync = (() => follower.sync()) as Sync;

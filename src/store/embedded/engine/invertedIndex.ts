@@ -68,9 +68,12 @@ export class InvertedIndex {
   /** Per field set: field ordinal -> the set with that field added. */
   private readonly fieldSetNext: Map<number, number>[] = [new Map()];
 
-  /** @param storeSources keep each document's source (the single-document matcher does not need them) */
-  constructor(storeSources = true) {
-    this.sources = storeSources ? new SourceStore() : null;
+  /**
+   * @param storeSources keep each document's source (the single-document matcher does not need them)
+   * @param spillDir where the sources go once a chunk of them is full (SourceStore); none: in memory
+   */
+  constructor(storeSources = true, spillDir?: string) {
+    this.sources = storeSources ? new SourceStore(spillDir) : null;
   }
 
   get size(): number {
@@ -258,10 +261,10 @@ export class InvertedIndex {
     for (const nested of this.nested.values()) nested.writeState(w);
   }
 
-  /** An index as `writeState` wrote it. */
-  static readState(r: StateReader): InvertedIndex {
+  /** An index as `writeState` wrote it (its new sources spilled to `spillDir`, if given). */
+  static readState(r: StateReader, spillDir?: string): InvertedIndex {
     const [nextDoc, deletes, storeSources, fieldSets, fieldSetNext] = r.json<[number, number, boolean, number[][], [number, number][][]]>();
-    const index = new InvertedIndex(storeSources);
+    const index = new InvertedIndex(storeSources, spillDir);
     index.nextDoc = nextDoc;
     index.deletes = deletes;
     index.live.readState(r);

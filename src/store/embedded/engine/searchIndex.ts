@@ -57,6 +57,11 @@ export interface SearchIndexOptions {
   sliceMs?: number;
   /** The budget's clock (tests): milliseconds from some origin. */
   clock?: () => number;
+  /**
+   * Where stored sources go once a chunk of them (4 MB) is full: a spill file in this directory,
+   * read back a source at a time (sourceStore.ts; the store's DATA_DIR). None: all in memory.
+   */
+  spillDir?: string;
 }
 
 export class SearchIndex {
@@ -82,12 +87,15 @@ export class SearchIndex {
   /** @param restored the mapping and documents read from an index file (readState) */
   constructor(mapping?: Mapping, options: SearchIndexOptions = {}, restored?: { mapping: IndexMapping; index: InvertedIndex }) {
     this.mapping = restored?.mapping ?? new IndexMapping(mapping);
-    this.index = restored?.index ?? new InvertedIndex();
+    this.index = restored?.index ?? new InvertedIndex(true, options.spillDir);
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.timeoutMs = options.timeoutMs ?? Infinity;
     this.sliceMs = options.sliceMs ?? Infinity;
     this.clock = options.clock;
+    this.spillDir = options.spillDir;
   }
+
+  private readonly spillDir: string | undefined;
 
   /** Add, or replace (a replaced document moves to the end of index order, as Lucene's delete+add does). */
   put(id: string, source: Doc): void {
@@ -154,7 +162,7 @@ export class SearchIndex {
   static readState(r: StateReader, options: SearchIndexOptions = {}): SearchIndex {
     const mapping = IndexMapping.readState(r);
     for (const field of r.json<string[]>()) declareGeoPoint(mapping, field);
-    return new SearchIndex(undefined, options, { mapping, index: InvertedIndex.readState(r) });
+    return new SearchIndex(undefined, options, { mapping, index: InvertedIndex.readState(r, options.spillDir) });
   }
 
   /** The type a field is mapped with now, as Elasticsearch names it ('object' for objects), or undefined. */
@@ -224,7 +232,7 @@ export class SearchIndex {
   private compactIfWorthIt(): void {
     const old = this.index;
     if (old.dead < COMPACTION.minDead || old.dead <= old.size) return;
-    const fresh = new InvertedIndex();
+    const fresh = new InvertedIndex(true, this.spillDir);
     for (const doc of old.live) {
       const source = old.sourceOf(doc) as Doc;
       fresh.addSource(old.idOfDoc(doc) as string, source, this.mapping);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SourceStore } from './sourceStore';
 
 describe('SourceStore', () => {
@@ -36,5 +39,31 @@ describe('SourceStore', () => {
     for (let i = 0; i < 2000; i++) store.put(i, { i, text: i === 1500 ? big : `doc ${i} é😀` });
     for (const i of [0, 999, 1499, 1500, 1501, 1999]) expect(store.get(i)).toEqual({ i, text: i === 1500 ? big : `doc ${i} é😀` });
     expect(store.bytes()).toBeGreaterThan(big.length);
+  });
+
+  it('with a spill directory, keeps only the chunk being filled in memory: full ones are read back from a file without a name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spill-'));
+    try {
+      const store = new SourceStore(dir);
+      const inMemory = new SourceStore();
+      const big = 'y'.repeat(5 * 1024 * 1024);
+      const source = (i: number) => ({ i, text: i === 20_000 ? big : `doc ${i} é😀 ${'z'.repeat(i % 300)}` });
+      for (let i = 0; i < 40_000; i++) {
+        store.put(i, source(i));
+        inMemory.put(i, source(i));
+      }
+      store.put(40_000, { zero: -0 });
+      for (const i of [0, 1, 4095, 19_999, 20_000, 20_001, 39_999]) {
+        expect(store.get(i)).toEqual(source(i));
+        expect(store.json(i)?.equals(inMemory.json(i) as Buffer)).toBe(true);
+      }
+      expect(Object.is(store.get(40_000).zero, -0)).toBe(true);
+      expect(inMemory.bytes()).toBeGreaterThan(big.length + 8 * 1024 * 1024);
+      // the chunk being filled (the large document's 8 MB buffer, used again) and where each source is
+      expect(store.bytes()).toBeLessThan(8 * 1024 * 1024 + 1024 * 1024);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

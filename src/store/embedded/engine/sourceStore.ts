@@ -4,6 +4,12 @@
  * instead of millions of small objects for the garbage collector to trace, and take less memory.
  * Reading a source parses it: every read is a fresh copy the caller owns.
  *
+ * With a spill directory (SearchIndexOptions.spillDir: the store's DATA_DIR), only the chunk being
+ * filled is in memory: a full chunk is appended to a spill file there (persist/diskFile.ts) and each
+ * read then reads its source's bytes back (one positioned read: a page of hits reads its hits'
+ * sources, from the page cache when they were read or written recently). An index read from the
+ * index file reads its sources from that file likewise, and spills its new ones.
+ *
  * JSON text must give back exactly what was stored, so documents holding something it cannot carry
  * (see jsonBytes.ts: -0, undefined, array holes, very deep nesting, ...) are kept as deep copies.
  */
@@ -12,16 +18,24 @@ import { cloneJson } from './json';
 import { EMPTY_INT32 } from './growable';
 import { NOT_JSON, NO_ROOM, writeJson } from './jsonBytes';
 import type { StateReader, StateWriter } from './persist/state';
+import { SpillFile, isDiskBytes, type DiskBytes } from './persist/diskFile';
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
 
 export class SourceStore {
-  private readonly chunks: Buffer[] = [];
+  /** Chunks in memory, or where they are on disk (spilled, or left in the index file read). */
+  private readonly chunks: (Buffer | DiskBytes)[] = [];
+  /** The chunk being filled, chunks[current] (-1: none yet, or the last chunk is on disk). */
   private chunk = Buffer.alloc(0);
+  private current = -1;
   private end = 0;
+  private spill: SpillFile | null = null;
   /** Per document: chunk index (-1: kept as an object), start in the chunk, length in bytes. */
   private where = EMPTY_INT32;
   private readonly objects = new Map<number, Doc>();
+
+  /** @param spillDir where full chunks go (a spill file, opened with the first one); none: they stay in memory */
+  constructor(private readonly spillDir?: string) {}
 
   /** Keep the source of document `doc` (a copy: later changes to `source` do not show). */
   put(doc: number, source: Doc): void {
@@ -35,8 +49,10 @@ export class SourceStore {
     let end = writeJson(source, this.chunk, this.end);
     // chunks grow from 4 KB to CHUNK_SIZE (small indexes stay small); a larger document gets a larger chunk
     for (let size = Math.max(4096, Math.min(CHUNK_SIZE, this.chunk.length * 2)); end === NO_ROOM; size *= 2) {
-      this.chunk = Buffer.alloc(size);
+      // a spilled chunk's buffer takes the next one (no garbage of 4 MB buffers for the allocator to keep)
+      if (!this.retire() || this.chunk.length < size) this.chunk = Buffer.alloc(size);
       this.chunks.push(this.chunk);
+      this.current = this.chunks.length - 1;
       this.end = 0;
       end = writeJson(source, this.chunk, 0);
     }
@@ -45,29 +61,41 @@ export class SourceStore {
       this.where[3 * doc] = -1;
       return;
     }
-    this.where[3 * doc] = this.chunks.length - 1;
+    this.where[3 * doc] = this.current;
     this.where[3 * doc + 1] = this.end;
     this.where[3 * doc + 2] = end - this.end;
     this.end = end;
   }
 
+  /** The chunk being filled is full: to the spill file, when there is a spill directory (true: spilled). */
+  private retire(): boolean {
+    if (this.current < 0 || this.spillDir === undefined) return false;
+    this.spill ??= SpillFile.open(this.spillDir);
+    this.chunks[this.current] = this.spill.append(this.chunk.subarray(0, this.end));
+    this.current = -1;
+    return true;
+  }
+
   /** A fresh copy of the source of document `doc`. */
   get(doc: number): Doc {
-    const chunk = this.where[3 * doc];
-    if (chunk === -1) return cloneJson(this.objects.get(doc) as Doc);
-    const start = this.where[3 * doc + 1];
-    return JSON.parse(this.chunks[chunk].toString('utf8', start, start + this.where[3 * doc + 2])) as Doc;
+    const json = this.json(doc);
+    if (json === undefined) return cloneJson(this.objects.get(doc) as Doc);
+    return JSON.parse(json.toString('utf8')) as Doc;
   }
 
   /**
-   * The stored JSON text of document `doc`'s source, as a view of the chunk holding it (written bytes
-   * never change), or undefined when the source is kept as an object.
+   * The stored JSON text of document `doc`'s source (a view of the chunk holding it: written bytes
+   * never change; a copy when chunks are spilled, as a spilled chunk's buffer is used again; or read
+   * from disk), or undefined when the source is kept as an object.
    */
   json(doc: number): Buffer | undefined {
     const chunk = this.where[3 * doc];
     if (chunk === -1) return undefined;
     const start = this.where[3 * doc + 1];
-    return this.chunks[chunk].subarray(start, start + this.where[3 * doc + 2]);
+    const where = this.chunks[chunk];
+    if (isDiskBytes(where)) return where.file.read(where.offset + start, this.where[3 * doc + 2]);
+    const view = where.subarray(start, start + this.where[3 * doc + 2]);
+    return this.spillDir === undefined ? view : Buffer.from(view);
   }
 
   /** Forget a document's source (its bytes stay until the index is rebuilt). */
@@ -76,33 +104,42 @@ export class SourceStore {
   }
 
   /**
-   * For the index file (persist/): the chunks (written bytes never change; the last one up to its
-   * end), where each source is, and the sources kept as objects (V8's serialization keeps -0 and
-   * undefined). A later version could leave the chunks on disk and read a source at its offset.
+   * For the index file (persist/): the chunks (written bytes never change; the one being filled up
+   * to its end; those on disk read when written), each to be read on demand by the reader, where
+   * each source is, and the sources kept as objects (V8's serialization keeps -0 and undefined).
    */
   writeState(w: StateWriter): void {
     const n = this.chunks.length;
-    w.json([n, this.end]);
-    for (let i = 0; i < n; i++) w.bytes(i === n - 1 ? this.chunks[i].subarray(0, this.end) : this.chunks[i]);
+    w.json(n);
+    for (let i = 0; i < n; i++) {
+      const chunk = this.chunks[i];
+      if (isDiskBytes(chunk)) w.bytes(() => chunk.file.read(chunk.offset, chunk.length), true);
+      else w.bytes(i === this.current ? chunk.subarray(0, this.end) : chunk, true);
+    }
     w.array(this.where);
     w.values([...this.objects]);
   }
 
-  /** Takes the state `writeState` wrote (the chunks are the file's buffers, not copied). */
+  /**
+   * Takes the state `writeState` wrote: the chunks stay in the index file, read from there (or are
+   * the file's buffers, when it was read whole); new sources go to a new chunk.
+   */
   readState(r: StateReader): void {
-    const [n, end] = r.json<[number, number]>();
+    const n = r.json<number>();
     this.chunks.length = 0;
-    for (let i = 0; i < n; i++) this.chunks.push(r.bytes());
-    this.chunk = n === 0 ? Buffer.alloc(0) : (this.chunks[n - 1] as Buffer<ArrayBuffer>);
-    this.end = end;
+    for (let i = 0; i < n; i++) this.chunks.push(r.bytesOnDemand());
+    this.chunk = Buffer.alloc(0);
+    this.current = -1;
+    this.end = 0;
     this.where = r.int32();
     this.objects.clear();
     for (const [doc, source] of r.values<[number, Doc][]>()) this.objects.set(doc, source);
   }
 
+  /** Memory held (chunks on disk not counted). */
   bytes(): number {
     let n = this.where.byteLength;
-    for (const c of this.chunks) n += c.byteLength;
+    for (const c of this.chunks) if (!isDiskBytes(c)) n += c.byteLength;
     return n;
   }
 }

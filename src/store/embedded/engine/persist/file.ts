@@ -4,13 +4,14 @@
  *   bytes 0-7    "EGWINDEX"
  *   bytes 8-11   FORMAT_VERSION (u32 little-endian), 12-15 zero
  *   sections     each at an offset that is a multiple of 8, raw little-endian bytes
- *   footer       JSON: {header, meta, sections: [[offset, length, crc32], ...]}
+ *   footer       JSON: {header, meta, sections: [[offset, length, crc32, onDemand], ...]}
  *   last 16      footer offset (u32 low, u32 high), footer length (u32), footer crc32 (u32)
  *
  * The footer comes last (as a zip's directory, as Lucene's codec footers): sections are written as
  * they are produced, their lengths and checksums known only then. Every section has its CRC-32, so a
- * reader can check a section when it reads it: a later version could leave postings or sources on
- * disk and read them on demand (positioned reads at the offsets the footer gives), checking each.
+ * reader can check a section when it reads it. Sections the writer marked `onDemand` (stored
+ * sources) are checked and then left in the file: the reader keeps the file open and reads them at
+ * their offsets when asked (diskFile.ts), so they are not in the process's memory.
  *
  * A file is trusted only whole: its version, its footer's checksum and every section's checksum
  * must hold, else reading throws IndexFileError with the reason (the store then rebuilds from
@@ -21,10 +22,11 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, unlinkSync, write
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { DiskFile, type DiskBytes } from './diskFile';
 import { SectionSource, StateReader, StateWriter } from './state';
 
 /** Bump on any change of what a structure writes, or of its order: older files are then rebuilt. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 const MAGIC = Buffer.from('EGWINDEX', 'latin1');
 const PREFIX = 16;
@@ -38,7 +40,8 @@ export class IndexFileError extends Error {}
 interface Footer<H> {
   header: H;
   meta: unknown[];
-  sections: [number, number, number][];
+  /** offset, length, CRC-32, 1 when the reader may leave it on disk (StateWriter.bytes onDemand) */
+  sections: [number, number, number, number][];
 }
 
 /** What a writer does next: write bytes, let the event loop run, or check that the state did not change. */
@@ -59,7 +62,7 @@ function* steps<H>(header: H, state: StateWriter, check: () => boolean): Generat
   prefix.writeUInt32LE(FORMAT_VERSION, 8);
   yield { write: prefix };
   let offset = PREFIX;
-  const table: [number, number, number][] = [];
+  const table: [number, number, number, number][] = [];
   for (let i = 0; i < state.sections.length; i++) {
     const source: SectionSource = state.sections[i];
     const bytes = typeof source === 'function' ? source() : source;
@@ -68,7 +71,7 @@ function* steps<H>(header: H, state: StateWriter, check: () => boolean): Generat
       crc = crc32(bytes.subarray(at, Math.min(bytes.length, at + PIECE)), crc);
       if (bytes.length > PIECE) yield { pause: true };
     }
-    table.push([offset, bytes.length, crc]);
+    table.push([offset, bytes.length, crc, state.onDemand.has(i) ? 1 : 0]);
     yield { write: bytes };
     offset += bytes.length;
     const padding = pad(offset);
@@ -205,23 +208,49 @@ function readFooter<H>(fd: number): Footer<H> {
   return JSON.parse(footerBytes.toString('utf8')) as Footer<H>;
 }
 
+/** Bytes checked at once when a section left on disk is checked. */
+const CHECK_PIECE = 4 * 1024 * 1024;
+
+/** The CRC-32 of a run of the file, read a piece at a time. */
+function crcAt(fd: number, offset: number, length: number): number {
+  const piece = Buffer.allocUnsafeSlow(Math.min(length, CHECK_PIECE));
+  let crc = 0;
+  for (let at = 0; at < length; ) {
+    const n = readSync(fd, piece, 0, Math.min(piece.length, length - at), offset + at);
+    if (n === 0) throw new IndexFileError('the file ends early');
+    crc = crc32(piece.subarray(0, n), crc);
+    at += n;
+  }
+  return crc;
+}
+
 /**
  * Reads and checks a whole file: its header and a reader of its state, each section in a buffer
- * of its own. Throws IndexFileError (or a file system error) when it cannot be trusted.
+ * of its own, except those written `onDemand`: checked, then left in the file, which stays open
+ * for them (diskFile.ts). Throws IndexFileError (or a file system error) when it cannot be trusted.
  */
 export function readIndexFile<H>(path: string): { header: H; state: StateReader; bytes: number } {
   const fd = openSync(path, 'r');
+  let file: DiskFile | null = null;
   try {
     const footer = readFooter<H>(fd);
     let bytes = 0;
-    const sections = footer.sections.map(([offset, length, crc], i) => {
+    const sections = footer.sections.map(([offset, length, crc, onDemand], i): Buffer | DiskBytes => {
+      bytes += length;
+      if (onDemand === 1) {
+        if (crcAt(fd, offset, length) !== crc) throw new IndexFileError(`section ${i} fails its checksum`);
+        return { file: (file ??= new DiskFile(fd)), offset, length };
+      }
       const section = readAt(fd, offset, length);
       if (crc32(section) !== crc) throw new IndexFileError(`section ${i} fails its checksum`);
-      bytes += length;
       return section;
     });
+    // (a file some sections are read from stays open: closed once they are garbage collected)
+    if (file === null) closeSync(fd);
     return { header: footer.header, state: new StateReader(footer.meta, sections), bytes };
-  } finally {
-    closeSync(fd);
+  } catch (err) {
+    if (file === null) closeSync(fd);
+    else (file as DiskFile).close();
+    throw err;
   }
 }

@@ -57,8 +57,8 @@ const MAPPING = mergeTypeMapping(
   }),
 );
 
-function build(n: number): SearchIndex {
-  const index = new SearchIndex(ENTITY);
+function build(n: number, spillDir?: string): SearchIndex {
+  const index = new SearchIndex(ENTITY, { spillDir });
   index.declareMapping(MAPPING);
   const docs = corpus(n);
   docs.forEach(({ id, source }, i) => index.put(id, i % 50 === 0 ? { ...source, released: `0${1 + (i % 9)}/02/2021` } : source));
@@ -104,13 +104,13 @@ function answers(index: SearchIndex): unknown[] {
   });
 }
 
-function roundTrip(index: SearchIndex, path: string): SearchIndex {
+function roundTrip(index: SearchIndex, path: string, spillDir?: string): SearchIndex {
   const w = new StateWriter();
   index.writeState(w);
   writeIndexFileSync(path, { test: true }, w);
   const { header, state } = readIndexFile<{ test: boolean }>(path);
   expect(header).toEqual({ test: true });
-  const restored = SearchIndex.readState(state);
+  const restored = SearchIndex.readState(state, { spillDir });
   state.end();
   return restored;
 }
@@ -122,11 +122,17 @@ describe('index file: a SearchIndex written and read back', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('answers every search exactly as the index it was written from (hits, order, scores, aggregations), and takes the same writes after', () => {
-    const index = build(6000);
+  it.each([
+    ['sources in memory', false],
+    ['sources spilled to disk', true],
+  ])('answers every search exactly as the index it was written from (hits, order, scores, aggregations), and takes the same writes after (%s)', (_, spill) => {
+    const spillDir = spill ? dir : undefined;
+    const index = build(6000, spillDir);
     index.search(page({ query: { prefix: { name: 'al' } } })); // a sorted term view exists for some fields
     const before = answers(index);
-    const restored = roundTrip(index, join(dir, 'index'));
+    const restored = roundTrip(index, join(dir, 'index'), spillDir);
+    rmSync(join(dir, 'index')); // (its sources are read from it: the process keeps it open)
+    expect(readdirSync(dir)).toEqual([]); // (spill files have no name)
     expect(answers(restored)).toEqual(before);
     const nested = before[before.length - 1] as { total: number; hits: { inner_hits?: Record<string, { hits: { hits: unknown[] } }> }[] };
     expect(nested.total).toBeGreaterThan(100); // the nested objects' index was written and read back

@@ -15,6 +15,7 @@
  * and read into a buffer of its own, so any typed array can view it.
  */
 import { deserialize as v8Deserialize, serialize as v8Serialize } from 'node:v8';
+import type { DiskBytes } from './diskFile';
 
 /** Typed arrays the structures keep. */
 export type StateArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
@@ -49,6 +50,8 @@ export class StateWriter {
   /** The JSON items, in order (the file's footer holds them). */
   readonly meta: unknown[] = [];
   readonly sections: SectionSource[] = [];
+  /** Sections a reader may leave in the file and read on demand (`bytes(…, true)`), by number. */
+  readonly onDemand = new Set<number>();
 
   json(value: unknown): void {
     this.meta.push(value);
@@ -60,8 +63,12 @@ export class StateWriter {
     this.sections.push(new Uint8Array(array.buffer, array.byteOffset, length * array.BYTES_PER_ELEMENT));
   }
 
-  /** Bytes as they are, or made when written. */
-  bytes(bytes: SectionSource): void {
+  /**
+   * Bytes as they are, or made when written. `onDemand`: a reader leaves them in the file and reads
+   * them when asked (StateReader.bytesOnDemand; persist/diskFile.ts), as stored sources are read.
+   */
+  bytes(bytes: SectionSource, onDemand = false): void {
+    if (onDemand) this.onDemand.add(this.sections.length);
     this.sections.push(bytes);
   }
 
@@ -109,7 +116,7 @@ export class StateReader {
 
   constructor(
     private readonly meta: readonly unknown[],
-    private readonly sections: readonly Buffer[],
+    private readonly sections: readonly (Buffer | DiskBytes)[],
   ) {}
 
   json<T>(): T {
@@ -118,6 +125,12 @@ export class StateReader {
   }
 
   private section(): Buffer {
+    const section = this.anySection();
+    if (!Buffer.isBuffer(section)) throw new StateError('index file: a section left on disk where one in memory was expected');
+    return section;
+  }
+
+  private anySection(): Buffer | DiskBytes {
     if (this.s >= this.sections.length) throw new StateError('index file: fewer sections than expected');
     return this.sections[this.s++];
   }
@@ -153,6 +166,11 @@ export class StateReader {
 
   bytes(): Buffer {
     return this.section();
+  }
+
+  /** Bytes written with `onDemand`: where they are in the file (read from there when needed), or in memory. */
+  bytesOnDemand(): Buffer | DiskBytes {
+    return this.anySection();
   }
 
   /** A string list (StateWriter.strings): pieces of one decoded string per block (V8 slices, no copy of the text). */
