@@ -1,7 +1,7 @@
 /**
  * Conformance of `nested` (README "Arrays of objects: nested") on every store target: a field a
  * mapping declares `nested` is matched object by object (two conditions hold for one object),
- * score_mode, ignore_unmapped and the 400s of an unmapped path and of an object that is not
+ * score_mode, a nested field inside another, ignore_unmapped and the 400s of an unmapped path and of an object that is not
  * nested, inner_hits with `_nested`, the nested objects limit; and tenant isolation (a nested query never matches, and an
  * inner hit never shows, another tenant's entity).
  */
@@ -29,9 +29,9 @@ describeEachStore('nested', (target) => {
     const admin = await make('ada', 'tenant-a', ['admin']);
     writerA = await make('anna', 'tenant-a', ['writer']);
     writerB = await make('bob', 'tenant-b', ['writer']);
-    await ok(admin, 'PUT', path('/_mapping'), { properties: { name: { type: 'keyword' }, parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' } } }, box: { properties: { name: { type: 'text' } } } } });
+    await ok(admin, 'PUT', path('/_mapping'), { properties: { name: { type: 'keyword' }, parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' }, screws: { type: 'nested', properties: { size: { type: 'long' } } } } }, box: { properties: { name: { type: 'text' } } } } });
     await ok(writerA, 'POST', path(''), { name: 'small', parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 7 }], box: { name: 'card' } });
-    await ok(writerA, 'POST', path(''), { name: 'large', parts: [{ name: 'bolt', n: 9 }, { name: 'washer', n: 1 }] });
+    await ok(writerA, 'POST', path(''), { name: 'large', parts: [{ name: 'bolt', n: 9, screws: [{ size: 4 }] }, { name: 'washer', n: 1, screws: [{ size: 6 }] }] });
     await ok(writerB, 'POST', path(''), { name: 'secret', parts: [{ name: 'bolt', n: 8 }] });
   });
 
@@ -55,7 +55,17 @@ describeEachStore('nested', (target) => {
     expect(r.hits).toHaveLength(1);
     const inner = r.hits[0].inner_hits.found.hits;
     expect(inner.total).toBe(1);
-    expect(inner.hits.map((h: any) => [h._id, h._nested, h._source])).toEqual([[r.hits[0]._id, { field: 'parts', offset: 0 }, { name: 'bolt', n: 9 }]]);
+    expect(inner.hits.map((h: any) => [h._id, h._nested, h._source])).toEqual([[r.hits[0]._id, { field: 'parts', offset: 0 }, { name: 'bolt', n: 9, screws: [{ size: 4 }] }]]);
+  });
+
+  it('a nested field inside another: at the root, and inside a nested query on the outer one, with inner hits inside inner hits', async () => {
+    expect(await names({ nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 6 } } } })).toEqual(['large']);
+    const boltWith6 = { bool: { must: [{ match: { 'parts.name': 'bolt' } }, { nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 6 } } } }] } };
+    expect(await names({ nested: { path: 'parts', query: boltWith6 } })).toEqual([]);
+    const r = await search({ query: { nested: { path: 'parts', inner_hits: {}, query: { nested: { path: 'parts.screws', query: { range: { 'parts.screws.size': { gte: 5 } } }, inner_hits: { name: 'screws' } } } } } });
+    const part = r.hits[0].inner_hits.parts.hits.hits[0];
+    expect(part._nested).toEqual({ field: 'parts', offset: 1 });
+    expect(part.inner_hits.screws.hits.hits.map((h: any) => [h._nested, h._source])).toEqual([[{ field: 'parts', offset: 1, _nested: { field: 'screws', offset: 0 } }, { size: 6 }]]);
   });
 
   it('ignore_unmapped; an unmapped path and an object that is not nested are 400', async () => {

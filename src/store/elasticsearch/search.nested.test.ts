@@ -13,7 +13,7 @@ const QUERIES: Record<string, unknown>[] = [
   { nested: { path: 'parts', query: BOLT } },
   { nested: { path: 'parts', query: { bool: { must: [BOLT, { range: { 'parts.n': { gte: 5 } } }] } }, score_mode: 'max', boost: 2, _name: 'n' } },
   { nested: { path: 'parts', query: BOLT, score_mode: 'none', ignore_unmapped: true, inner_hits: { name: 'found', from: 1, size: 2, sort: [{ 'parts.n': 'desc' }], _source: ['parts.name'] } } },
-  // multi-level nesting: refused by the embedded engine when built against its mapping, sent as it is here
+  // a nested field inside another (the cluster reads the mapping)
   { nested: { path: 'parts', query: { nested: { path: 'parts.screws', query: { match_all: {} } } } } },
 ];
 

@@ -117,17 +117,24 @@ export class InvertedIndex {
   /** Add a document (replacing any with the same id), its fields read with the mapping; returns its internal number. */
   addSource(id: string, source: Doc, mapping: IndexMapping): number {
     const doc = this.addWalked(id, source, mapping, null);
-    for (const path of mapping.nestedRoots) {
-      let nested = this.nested.get(path);
-      if (nested === undefined) this.nested.set(path, (nested = new NestedDocs(path, new InvertedIndex(false))));
-      nested.add(doc, source, mapping);
-    }
+    this.addChildren(doc, source, mapping, null);
     return doc;
   }
 
-  /** Add one object of the nested field `path` as a document of this (a nested field's) index: its fields named under the path. */
+  /** Add one object of the nested field `path` as a document of this (a nested field's) index: its fields named under the path, its own nested objects its children. */
   addNested(id: string, object: Doc, path: string, mapping: IndexMapping): number {
-    return this.addWalked(id, object, mapping, path);
+    const doc = this.addWalked(id, object, mapping, path);
+    this.addChildren(doc, object, mapping, path);
+    return doc;
+  }
+
+  /** The objects of the nested fields directly under `level` (null: the root) as the document's children. */
+  private addChildren(doc: number, source: Doc, mapping: IndexMapping, level: string | null): void {
+    for (const path of mapping.nestedChildren(level)) {
+      let nested = this.nested.get(path);
+      if (nested === undefined) this.nested.set(path, (nested = new NestedDocs(path, new InvertedIndex(false), level === null ? path : path.slice(level.length + 1))));
+      nested.add(doc, source, mapping);
+    }
   }
 
   private addWalked(id: string, source: Doc, mapping: IndexMapping, nestedPath: string | null): number {

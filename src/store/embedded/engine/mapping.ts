@@ -135,8 +135,6 @@ export class IndexMapping {
    * indexed apart from the root document, whose walk skips it.
    */
   private readonly nested = new Map<string, boolean>();
-  /** The object walked by walkNested: nested paths are not skipped within it. */
-  private walkingNested = false;
 
   constructor(mapping: Mapping = {}) {
     for (const type of EXPLICIT_TYPES) for (const field of mapping[type] ?? []) this.declare(field, type);
@@ -223,7 +221,7 @@ export class IndexMapping {
   declareNested(field: string, includeInParent: boolean): void {
     if (!this.slots.has(field)) this.declare(field, 'object');
     this.nested.set(field, includeInParent);
-    this.nestedRootList = null;
+    this.nestedChildList.clear();
     this.topLevelPaths.clear();
   }
 
@@ -242,16 +240,21 @@ export class IndexMapping {
     return undefined;
   }
 
-  /** The nested fields whose objects are documents of their own: those not inside another nested field (a nested field inside one is indexed in its objects' documents, as an object). */
-  get nestedRoots(): readonly string[] {
-    if (this.nestedRootList === null) {
-      const roots: string[] = [];
-      for (const path of this.nested.keys()) if (this.nestedParent(path) === undefined) roots.push(path);
-      this.nestedRootList = roots;
+  /**
+   * The nested fields whose objects are documents of their own at the level of `path` (a nested
+   * field; null: the root document): those whose nearest nested ancestor it is.
+   */
+  nestedChildren(path: string | null): readonly string[] {
+    if (this.nested.size === 0) return NONE;
+    let children = this.nestedChildList.get(path ?? '');
+    if (children === undefined) {
+      children = [];
+      for (const field of this.nested.keys()) if ((this.nestedParent(field) ?? null) === path) children.push(field);
+      this.nestedChildList.set(path ?? '', children);
     }
-    return this.nestedRootList;
+    return children;
   }
-  private nestedRootList: string[] | null = null;
+  private readonly nestedChildList = new Map<string, string[]>();
 
   /** A declared half_float's or scaled_float's kind (undefined for the others). */
   numberKind(field: string): NumberKind | undefined {
@@ -449,12 +452,7 @@ export class IndexMapping {
    * path (`parts.name`), as a document of their own (nested/nestedDocs.ts).
    */
   walkNested(object: Record<string, unknown>, path: string, sink: ValueSink): void {
-    this.walkingNested = true;
-    try {
-      this.walkObject(object, path, sink, path.split('.').length + 1);
-    } finally {
-      this.walkingNested = false;
-    }
+    this.walkObject(object, path, sink, path.split('.').length + 1);
   }
 
   /** Top-level key -> its field path ('' for keys that are skipped): the same keys come with every document. */
@@ -479,8 +477,8 @@ export class IndexMapping {
     if (value === null && this.nullValues.size > 0 && this.nullValues.has(path)) value = this.nullValues.get(path);
     if (value === null || value === undefined) return;
     if (this.sourceOnly.size > 0 && this.sourceOnly.has(path)) return;
-    // a nested field's objects are documents of their own, not the root's (unless include_in_parent)
-    if (this.nested.size > 0 && !this.walkingNested && this.nested.get(path) === false && this.nestedParent(path) === undefined) return;
+    // a nested field's objects are documents of their own (walkNested), not its parent's (unless include_in_parent)
+    if (this.nested.size > 0 && this.nested.get(path) === false) return;
     if (Array.isArray(value)) {
       if (arrayDepth >= MAX_ARRAY_DEPTH) return;
       for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1);
@@ -551,6 +549,8 @@ export class IndexMapping {
     }
   }
 }
+
+const NONE: readonly string[] = [];
 
 /** The field path of a key under `prefix`, or '' when the key is skipped. */
 /** The first element that is neither null nor undefined (Array.prototype.find without a closure). */

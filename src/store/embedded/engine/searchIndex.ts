@@ -381,7 +381,7 @@ export class SearchIndex {
         (hit.fields ??= {})[collapse.field] = [collapseValue(group.key, this.mapping.type(collapse.field))];
         if (collapse.innerHits.length > 0) hit.inner_hits = this.innerHits(index, collapse, group, pageMatches);
       }
-      if (!nestedHits.isEmpty) hit.inner_hits = { ...hit.inner_hits, ...nestedHits.hitsOf(m.doc, hit._id) };
+      if (!nestedHits.isEmpty) hit.inner_hits = { ...hit.inner_hits, ...nestedHits.hitsOf(m.doc, hit._id, index.sourceOf(m.doc) ?? {}) };
       if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
         try {
           const fragments = yield* highlighter.hit(m.doc, hit._id, index.sourceOf(m.doc) as Doc, budget);

@@ -217,6 +217,12 @@ export type NestedScoreMode = 'avg' | 'max' | 'min' | 'sum' | 'none';
 export interface NestedQuery {
   readonly type: 'nested';
   readonly path: string;
+  /**
+   * The nested fields from the level the query runs at (the root, or the nested field of an
+   * enclosing `nested` query) down to `path`, each inside the previous one (`path` last): the
+   * children's documents are found level by level, and joined to the level's documents.
+   */
+  readonly chain: readonly string[];
   readonly query: LQuery;
   readonly scoreMode: NestedScoreMode;
   /** Its `inner_hits` (nested/innerHits.ts), null without; their name is part of its identity, so that rewriting never merges them away. */
@@ -372,7 +378,7 @@ export function queryKey(query: LQuery): string {
       key = `C(${queryKey(query.query)})`;
       break;
     case 'nested':
-      key = `N${JSON.stringify([query.path, query.scoreMode, query.innerHits?.name ?? null])}(${queryKey(query.query)})`;
+      key = `N${JSON.stringify([query.chain, query.scoreMode, query.innerHits?.name ?? null])}(${queryKey(query.query)})`;
       break;
     case 'bool':
       key =

@@ -55,4 +55,26 @@ describe('inner_hits of nested queries', () => {
     expect(() => index().search({ query: query as never, from: 0, size: 10 })).toThrow('[inner_hits] already contains an entry for key [x]');
     expect(() => index().search({ query: nested({ size: 101 }) as never, from: 0, size: 10 })).toThrow(/Inner result window is too large/);
   });
+
+  it('answers a nested field inside another: the identity from the root, and inner hits inside inner hits', () => {
+    const i = new SearchIndex();
+    i.declareMapping({ dynamic: 'true', properties: { driver: { type: 'nested', properties: { name: { type: 'text' }, vehicle: { type: 'nested', properties: { make: { type: 'text' } } } } } } });
+    i.put('d', { driver: [{ name: 'ann', vehicle: [{ make: 'ford' }] }, { name: 'bob', vehicle: [{ make: 'audi' }, { make: 'powell motors' }] }] });
+    const deep = i.search({ query: { nested: { path: 'driver.vehicle', query: { match: { 'driver.vehicle.make': 'powell' } }, inner_hits: {} } } as never, from: 0, size: 10 });
+    expect(deep.hits[0].inner_hits!['driver.vehicle'].hits.hits.map((h) => [h._nested, h._source])).toEqual([[{ field: 'driver', offset: 1, _nested: { field: 'vehicle', offset: 1 } }, { make: 'powell motors' }]]);
+    const query = { nested: { path: 'driver', inner_hits: { name: 'drivers' }, query: { nested: { path: 'driver.vehicle', query: { match: { 'driver.vehicle.make': 'powell audi' } }, inner_hits: { name: 'vehicles' } } } } };
+    const hierarchy = i.search({ query: query as never, from: 0, size: 10 });
+    const drivers = hierarchy.hits[0].inner_hits!.drivers.hits;
+    expect(drivers.hits.map((h) => [h._nested, h._source])).toEqual([[{ field: 'driver', offset: 1 }, { name: 'bob', vehicle: [{ make: 'audi' }, { make: 'powell motors' }] }]]);
+    const vehicles = drivers.hits[0].inner_hits!.vehicles.hits;
+    expect(vehicles.total).toBe(2);
+    expect(vehicles.hits.map((h) => [h._id, h._nested, h._source])).toEqual([
+      // (audi first: both terms are as rare, and "powell motors" is the longer field)
+      ['d', { field: 'driver', offset: 1, _nested: { field: 'vehicle', offset: 0 } }, { make: 'audi' }],
+      ['d', { field: 'driver', offset: 1, _nested: { field: 'vehicle', offset: 1 } }, { make: 'powell motors' }],
+    ]);
+    // as Elasticsearch: an inner nested query's inner_hits are answered within the outer one's only
+    const without = i.search({ query: { nested: { path: 'driver', query: query.nested.query } } as never, from: 0, size: 10 });
+    expect(without.hits[0].inner_hits).toBeUndefined();
+  });
 });

@@ -1,33 +1,42 @@
 /**
- * The `inner_hits` of `nested` queries (Elasticsearch's InnerHitsContext for a nested query,
- * NestedQueryBuilder.NestedInnerHitSubContext): for each hit of the page, the objects of the
- * nested field that match the nested query's own query, scored as they are in the join (without
- * the nested query's boost, which applies to the parent), best first (or in the definition's
- * `sort`), the definition's `from`/`size` (3 by default); each with its parent's `_id`,
- * `_nested: {field, offset}` (the object's place in the parent's array) and the object as its
- * `_source` (`_source` filtering takes full paths, `parts.name`, as Elasticsearch filters the
- * parent's source before taking the object out of it). `total` is how many of its objects match.
+ * The `inner_hits` of `nested` queries (Elasticsearch's NestedQueryBuilder.NestedInnerHitContextBuilder
+ * and NestedInnerHitSubContext): for each hit of the page, the objects of the nested field that
+ * match the nested query's own query, scored as they are in the join (without the nested query's
+ * boost, which applies to the parent), best first (or in the definition's `sort`), the
+ * definition's `from`/`size` (3 by default); each with its root document's `_id`, its `_nested`
+ * identity (SearchHit.NestedIdentity: the field relative to the nested object it is in, its offset
+ * in that object's array, and the outer level's identity around it, from the root down) and the
+ * object as its `_source` (`_source` filtering takes full paths, `parts.name`, as Elasticsearch
+ * filters the parent's source before taking the object out of it). `total` is how many match.
+ *
+ * As in Elasticsearch (extractInnerHitBuilders), the `inner_hits` of a `nested` query inside
+ * another are answered inside each inner hit of the outer one, and only when the outer one has
+ * `inner_hits` too; a name is given once per level.
  *
  * Only the hits of the page are looked at, and only their own objects: a hit is a document the
  * caller may see (the caller's filter applies to parents), so an inner hit is always part of one.
  */
-import type { Doc, Hit, InnerHits } from '../../../port';
+import type { Doc, Hit, InnerHits, NestedIdentity } from '../../../port';
 import { InvalidQueryError } from '../../../port';
 import { UNLIMITED, runToEnd } from '../budget/budget';
 import type { InnerHitsRequest } from '../collapse';
 import { floatToJson } from '../fieldValues';
 import type { InvertedIndex } from '../invertedIndex';
 import { setOwn } from '../json';
-import { childrenOfParent } from '../lucene/blockJoin';
+import { childrenOfParent, nestedLevels } from '../lucene/blockJoin';
 import { evaluateSteps } from '../lucene/evaluate';
 import { Matches } from '../lucene/matches';
 import type { LQuery, NestedQuery } from '../lucene/query';
 import type { IndexMapping } from '../mapping';
-import { ResolvedSort, compareKeys, resolveSort, sortKey, sortValue } from '../sort';
+import { ResolvedSort, SortKey, compareKeys, resolveSort, sortKey, sortValue } from '../sort';
 import { filterSource } from '../source';
+import type { NestedDocs } from './nestedDocs';
 import { nestedObjects } from './nestedDocs';
 
-/** The `nested` queries with `inner_hits` in a query, in order; two definitions of one name are refused as Elasticsearch does. */
+/**
+ * The `nested` queries with `inner_hits` in a query, in order, not looking inside `nested` queries
+ * (their own inner hits are theirs); two definitions of one name are refused as Elasticsearch does.
+ */
 export function nestedInnerHitQueries(query: LQuery): NestedQuery[] {
   const out: NestedQuery[] = [];
   const names = new Set<string>();
@@ -39,7 +48,7 @@ export function nestedInnerHitQueries(query: LQuery): NestedQuery[] {
           names.add(q.innerHits.name);
           out.push(q);
         }
-        return visit(q.query);
+        return;
       case 'boost':
       case 'constantScore':
       case 'functionScore':
@@ -61,64 +70,69 @@ export function nestedInnerHitQueries(query: LQuery): NestedQuery[] {
 interface Definition {
   readonly query: NestedQuery;
   readonly request: InnerHitsRequest;
-  /** The matching objects of the whole field with their scores (list form), made at the first hit that needs them. */
-  children: Matches | null;
-  sorts: ResolvedSort[] | null;
+  /** Made at the first hit that needs them (null: the field has no documents). */
+  prepared: Prepared | null | undefined;
 }
 
+/** The nested documents of each field of a definition's chain, the matching ones of the last with their scores, its sort, and the inner definitions of its query. */
+interface Prepared {
+  readonly levels: NestedDocs[];
+  readonly children: Matches;
+  readonly sorts: ResolvedSort[] | null;
+  readonly inner: NestedInnerHits;
+}
+
+/** The inner hits of the `nested` queries of one level: the root's (the search's index), or a nested field's. */
 export class NestedInnerHits {
   private readonly definitions: Definition[];
 
+  /** @param index the level's index (the search's, or a nested field's documents) */
   constructor(
     queries: readonly NestedQuery[],
     private readonly index: InvertedIndex,
     private readonly mapping: IndexMapping,
   ) {
-    this.definitions = queries.map((query) => ({ query, request: query.innerHits as InnerHitsRequest, children: null, sorts: null }));
+    this.definitions = queries.map((query) => ({ query, request: query.innerHits as InnerHitsRequest, prepared: undefined }));
   }
 
   get isEmpty(): boolean {
     return this.definitions.length === 0;
   }
 
-  /** The inner hits of the page's hit `doc` (its id `id`), by definition name. */
-  hitsOf(doc: number, id: string): Record<string, InnerHits> {
+  /**
+   * The inner hits of document `doc` of this level, by definition name: `id` is its root document's,
+   * `source` its object (the root document's source at the root), `identity` where it is (null at the root).
+   */
+  hitsOf(doc: number, id: string, source: Doc, identity: NestedIdentity | null = null): Record<string, InnerHits> {
     const out: Record<string, InnerHits> = {};
-    let source: Doc | undefined;
     for (const def of this.definitions) {
       const { request } = def;
-      const nested = this.index.nested.get(def.query.path);
-      if (nested === undefined) {
+      const prepared = this.prepare(def);
+      if (prepared === null) {
         setOwn(out, request.name, { hits: { total: 0, max_score: null, hits: [] } });
         continue;
       }
-      if (def.children === null) {
-        def.children = (runToEnd(evaluateSteps(def.query.query, nested.index, 1, true, UNLIMITED)) ?? Matches.EMPTY).toList();
-        def.sorts = request.sort === null ? null : resolveSort(request.sort, this.mapping, (field) => nested.index.field(field), nested.index);
-      }
-      const children = def.children;
-      const sorts = def.sorts;
-      const { from, to } = childrenOfParent(children, nested, doc);
+      const { levels, children, sorts, inner } = prepared;
+      const { from, to } = childrenOfParent(children, levels, doc);
       const docs = children.docs as Int32Array;
-      const members: { child: number; score: number; keys: unknown[] }[] = [];
+      const members: { child: number; score: number; keys: SortKey[] }[] = [];
       for (let i = from; i < to; i++) members.push({ child: docs[i], score: children.scoreAt(i), keys: sorts === null ? [] : sorts.map((s) => sortKey(s, docs[i], children.scoreAt(i))) });
       members.sort((a, b) => {
         if (sorts !== null) {
           for (let j = 0; j < sorts.length; j++) {
-            const c = compareKeys(sorts[j], a.keys[j] as never, b.keys[j] as never);
+            const c = compareKeys(sorts[j], a.keys[j], b.keys[j]);
             if (c !== 0) return c;
           }
         } else if (a.score !== b.score) return b.score - a.score;
         return a.child - b.child;
       });
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
-      source ??= this.index.sourceOf(doc) ?? {};
-      const objects = nestedObjects(source, def.query.path);
       const hits = members.slice(request.from, request.from + request.size).map((m): Hit => {
-        const offset = nested.offsetOf(m.child);
-        const hit: Hit = { _id: id, _nested: { field: def.query.path, offset }, _score: scored ? floatToJson(m.score) : null };
-        if (request.source !== null) hit._source = objectSource(objects[offset] ?? {}, def.query.path, request);
-        if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j] as never)));
+        const { object, nested } = locate(levels, m.child, source, identity);
+        const hit: Hit = { _id: id, _nested: nested, _score: scored ? floatToJson(m.score) : null };
+        if (request.source !== null) hit._source = objectSource(object, def.query.path, request);
+        if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+        if (!inner.isEmpty) hit.inner_hits = inner.hitsOf(m.child, id, object, nested);
         return hit;
       });
       const maxScore = scored && members.length > 0 ? floatToJson(Math.max(...members.map((m) => m.score))) : null;
@@ -126,10 +140,43 @@ export class NestedInnerHits {
     }
     return out;
   }
+
+  /** A definition's levels, matching objects, sort and inner definitions, made once. */
+  private prepare(def: Definition): Prepared | null {
+    if (def.prepared !== undefined) return def.prepared;
+    const levels = nestedLevels(this.index, def.query.chain);
+    if (levels === null) return (def.prepared = null);
+    const last = levels[levels.length - 1].index;
+    const children = (runToEnd(evaluateSteps(def.query.query, last, 1, true, UNLIMITED)) ?? Matches.EMPTY).toList();
+    const sorts = def.request.sort === null ? null : resolveSort(def.request.sort, this.mapping, (field) => last.field(field), last);
+    return (def.prepared = { levels, children, sorts, inner: new NestedInnerHits(nestedInnerHitQueries(def.query.query), last, this.mapping) });
+  }
+}
+
+/** A document of the last level: its object (from the level's `source` down) and its identity (inside `outer`). */
+function locate(levels: readonly NestedDocs[], child: number, source: Doc, outer: NestedIdentity | null): { object: Doc; nested: NestedIdentity } {
+  const docs: number[] = [child];
+  for (let l = levels.length - 1; l > 0; l--) docs.unshift(levels[l].parentOf(docs[0]));
+  let object: Doc = source;
+  const steps: NestedIdentity[] = [];
+  levels.forEach((level, l) => {
+    const offset = level.offsetOf(docs[l]);
+    object = nestedObjects(object, level.relative)[offset] ?? {};
+    steps.push({ field: level.relative, offset });
+  });
+  // NestedIdentity: the outermost level first, each inner one as its `_nested`
+  let nested: NestedIdentity = steps[steps.length - 1];
+  for (let i = steps.length - 2; i >= 0; i--) nested = { ...steps[i], _nested: nested };
+  return { object, nested: outer === null ? nested : withInnermost(outer, nested) };
+}
+
+/** `outer` with `inner` as the `_nested` of its innermost level. */
+function withInnermost(outer: NestedIdentity, inner: NestedIdentity): NestedIdentity {
+  return { field: outer.field, offset: outer.offset, _nested: outer._nested === undefined ? inner : withInnermost(outer._nested, inner) };
 }
 
 /** An object's `_source` under a definition's `_source` filter (full paths: the object is filtered where it is in its parent, then taken out). */
-function objectSource(object: Record<string, unknown>, path: string, request: InnerHitsRequest): Doc {
+function objectSource(object: Doc, path: string, request: InnerHitsRequest): Doc {
   const filter = request.source!;
   if (filter.includes.length === 0 && filter.excludes.length === 0) return filterSource(object, filter);
   let wrapped: Doc = object;

@@ -9,7 +9,9 @@
  *
  * A parent's children are added together, right after it: child numbers grow with parent numbers,
  * and a parent's children are a run of consecutive numbers (as a Lucene block is), which the join
- * (nestedJoin.ts) and the inner hits read.
+ * (lucene/blockJoin.ts) and the inner hits read. A nested field inside another has its documents in
+ * the index of the outer field's objects (their parents), and so on down: a root document's
+ * descendants at any depth are a run of consecutive numbers too.
  */
 import type { Doc } from '../../../port';
 import { isPlainObject } from '../json';
@@ -28,15 +30,19 @@ export class NestedDocs {
   /** Parent document -> how many children it has. */
   private childCountOf = EMPTY_INT32;
 
-  /** @param index the children's index (without stored sources: a child's source is its parent's object) */
+  /**
+   * @param index the children's index (without stored sources: a child's source is its parent's object)
+   * @param relative the field's path from its parent (the root, or the nested field it is inside of)
+   */
   constructor(
     readonly path: string,
     readonly index: InvertedIndex,
+    readonly relative: string = path,
   ) {}
 
-  /** Indexes the objects of the field in a parent's source as its children. */
+  /** Indexes the objects of the field in a parent's source (a root document's, or an object of the outer nested field) as its children. */
   add(parent: number, source: Doc, mapping: IndexMapping): void {
-    const objects = nestedObjects(source, this.path);
+    const objects = nestedObjects(source, this.relative);
     if (objects.length === 0) return;
     this.firstChildOf = grow(this.firstChildOf, parent + 1);
     this.childCountOf = grow(this.childCountOf, parent + 1);
@@ -78,8 +84,9 @@ export class NestedDocs {
     return { first, end: first + this.childCountOf[parent] };
   }
 
-  /** For the index file (persist/): the children's index and the links, in this order. */
+  /** For the index file (persist/): the relative path, the children's index and the links, in this order. */
   writeState(w: StateWriter): void {
+    w.json(this.relative);
     this.index.writeState(w);
     const children = this.index.maxDoc;
     w.array(this.parentOfChild, children);
@@ -91,7 +98,8 @@ export class NestedDocs {
 
   /** The nested documents as `writeState` wrote them; `readIndex` reads the children's index. */
   static readState(r: StateReader, path: string, readIndex: (r: StateReader) => InvertedIndex): NestedDocs {
-    const docs = new NestedDocs(path, readIndex(r));
+    const relative = r.json<string>();
+    const docs = new NestedDocs(path, readIndex(r), relative);
     docs.parentOfChild = r.int32();
     docs.offsetOfChild = r.int32();
     docs.firstChildOf = r.int32();

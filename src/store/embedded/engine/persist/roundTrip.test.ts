@@ -33,7 +33,7 @@ function corpus(n: number, seed = 1): { id: string; source: Doc }[] {
       summary: `the ${pick()} runners were running to the ${pick()} stations`,
       tag: i % 2 === 0 ? 'Blue' : 'GREEN',
       weight: (i % 97) / 7,
-      parts: Array.from({ length: i % 4 }, (_, p) => ({ name: `${pick()} ${pick()}`, n: (i + p) % 10 })),
+      parts: Array.from({ length: i % 4 }, (_, p) => ({ name: `${pick()} ${pick()}`, n: (i + p) % 10, screws: Array.from({ length: (i + p) % 3 }, (_, s) => ({ size: s + p })) })),
     };
     if (i === 3) source.zero = -0;
     out.push({ id: `e${i}`, source });
@@ -52,7 +52,7 @@ const MAPPING = mergeTypeMapping(
       summary: { type: 'text', analyzer: 'english' },
       tag: { type: 'keyword', normalizer: 'lowercase' },
       weight: { type: 'scaled_float', scaling_factor: 100 },
-      parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' } } },
+      parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' }, screws: { type: 'nested', properties: { size: { type: 'long' } } } } },
     },
   }),
 );
@@ -91,6 +91,7 @@ const REQUESTS: SearchRequest[] = [
   page({ query: { match: { summary: 'running stations alpha' } } }),
   page({ query: { term: { tag: 'blue' } }, aggs: { tags: { terms: { field: 'tag' } }, weights: { stats: { field: 'weight' } } } }),
   page({ query: { range: { weight: { gte: 3.14, lt: 9 } } }, sort: [{ weight: 'desc' }, { id: 'asc' }] }),
+  page({ query: { nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 2 } } } } }),
   page({ query: { nested: { path: 'parts', score_mode: 'max', query: { bool: { must: [{ match: { 'parts.name': 'alpha golf' } }, { range: { 'parts.n': { gte: 4 } } }] } }, inner_hits: { size: 2 } } } }),
 ];
 
@@ -137,6 +138,7 @@ describe('index file: a SearchIndex written and read back', () => {
     const nested = before[before.length - 1] as { total: number; hits: { inner_hits?: Record<string, { hits: { hits: unknown[] } }> }[] };
     expect(nested.total).toBeGreaterThan(100); // the nested objects' index was written and read back
     expect(nested.hits[0].inner_hits?.parts.hits.hits.length).toBeGreaterThan(0);
+    expect((before[before.length - 2] as { total: number }).total).toBeGreaterThan(100); // and the nested field's inside it
     expect(restored.size).toBe(index.size);
     expect(restored.get('e3')).toEqual(index.get('e3'));
     expect(Object.is(restored.get('e3')?.zero, -0)).toBe(true);

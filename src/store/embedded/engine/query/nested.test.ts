@@ -71,14 +71,40 @@ describe('nested', () => {
     expect(search(i, { match: { 'loose.name': 'bolt' } }).total).toBe(1);
   });
 
-  it('refuses multi-level nesting with a clear 400', () => {
+  it('matches a nested field inside another, at the root and inside a nested query on the outer one', () => {
     const i = new SearchIndex();
-    i.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { screws: { type: 'nested', properties: { size: { type: 'long' } } } } } } });
+    i.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { name: { type: 'text' }, screws: { type: 'nested', properties: { size: { type: 'long' }, kind: { type: 'keyword' } } } } } } });
+    i.put('a', { parts: [{ name: 'bolt', screws: [{ size: 3, kind: 'hex' }] }, { name: 'nut', screws: [{ size: 5, kind: 'flat' }] }] });
+    i.put('b', { parts: [{ name: 'nut', screws: [{ size: 3, kind: 'flat' }, { size: 5, kind: 'hex' }] }] });
+    const ids = (query: unknown) => search(i, query).hits.map((h) => h._id).sort();
+    // one screw with both: a's are (3 hex) and (5 flat), b's (3 flat) and (5 hex)
+    expect(ids({ nested: { path: 'parts.screws', query: { bool: { must: [{ term: { 'parts.screws.size': 3 } }, { term: { 'parts.screws.kind': 'hex' } }] } } } })).toEqual(['a']);
+    // a part named nut with a screw of size 3: only b's
+    const nutWith3 = { nested: { path: 'parts', query: { bool: { must: [{ match: { 'parts.name': 'nut' } }, { nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 3 } } } }] } } } };
+    expect(ids(nutWith3)).toEqual(['b']);
+    // the screws' fields are not the parts' (nor the root's)
+    expect(ids({ nested: { path: 'parts', query: { term: { 'parts.screws.size': 3 } } } })).toEqual([]);
+    // every screw of a root document counts as its child (sum: two matching screws score twice one)
+    const sum = scores(i, { nested: { path: 'parts.screws', score_mode: 'sum', query: { constant_score: { filter: { term: { 'parts.screws.size': 3 } } } } } });
+    expect(sum).toEqual({ a: 1, b: 1 });
+    expect(scores(i, { nested: { path: 'parts.screws', score_mode: 'sum', query: { constant_score: { filter: { range: { 'parts.screws.size': { gte: 3 } } } } } } })).toEqual({ a: 2, b: 2 });
+  });
+
+  it('refuses a nested query whose path is not under the enclosing one', () => {
+    const i = new SearchIndex();
+    i.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { screws: { type: 'nested' } } }, tags: { type: 'nested' } } });
+    i.put('a', { parts: [{ screws: [{ size: 3 }] }], tags: [{ t: 1 }] });
+    expect(() => search(i, { nested: { path: 'parts', query: { nested: { path: 'parts', query: { match_all: {} } } } } })).toThrow('[nested] nested path [parts] is not a child of the enclosing nested path [parts]');
+    expect(() => search(i, { nested: { path: 'parts', query: { nested: { path: 'tags', query: { match_all: {} } } } } })).toThrow('[nested] nested path [tags] is not a child of the enclosing nested path [parts]');
+    expect(() => search(i, { nested: { path: 'parts.screws', query: { nested: { path: 'parts', query: { match_all: {} } } } } })).toThrow('is not a child of the enclosing nested path [parts.screws]');
+  });
+
+  it('indexes an inner nested field in its outer objects too with include_in_parent', () => {
+    const i = new SearchIndex();
+    i.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { screws: { type: 'nested', include_in_parent: true } } } } });
     i.put('a', { parts: [{ screws: [{ size: 3 }] }] });
-    expect(() => search(i, { nested: { path: 'parts.screws', query: { match_all: {} } } })).toThrow(/inside the nested object \[parts\]: multi-level nested queries are not supported/);
-    expect(() => search(i, { nested: { path: 'parts', query: { nested: { path: 'parts', query: { match_all: {} } } } } })).toThrow(/multi-level nesting/);
-    // the inner objects are fields of the outer ones' documents
     expect(search(i, { nested: { path: 'parts', query: { term: { 'parts.screws.size': 3 } } } }).total).toBe(1);
+    expect(search(i, { nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 3 } } } }).total).toBe(1);
   });
 
   it('refuses bad shapes, naming the parameter', () => {

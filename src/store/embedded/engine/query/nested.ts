@@ -7,10 +7,14 @@
  *
  * As NestedQueryBuilder.doToQuery: a path no mapping knows is a 400 "[nested] failed to find nested
  * object under path [x]" (with `ignore_unmapped: true`, no match); a path mapped as anything but a
- * nested field "[nested] nested object under path [x] is not of nested type". A nested field
- * inside another one (multi-level nesting), and a `nested` query inside another, are refused: the
- * embedded engine indexes a nested field's objects one level deep (an inner nested field's objects
- * are fields of its outer objects' documents).
+ * nested field "[nested] nested object under path [x] is not of nested type".
+ *
+ * Nested fields inside nested fields: a `nested` query at the root on `driver.vehicle` joins the
+ * vehicles to the root documents directly (NestedQueryBuilder's parent filter is the non-nested
+ * documents' when no nested scope encloses it); inside a `nested` query on `driver`, it joins them
+ * to the drivers (the enclosing scope's documents), which the outer query joins to the root. A path
+ * that is not under the enclosing nested query's is refused (Lucene's join would fail: its children
+ * would not be in the parents' blocks).
  */
 import { hasOwn } from '../json';
 import { parseInnerHits } from '../collapse';
@@ -45,10 +49,16 @@ export const parseNested: ClauseParser = (body, path, ctx) => {
         if (ignoreUnmapped) return matchNone(`[nested] failed to find nested object under path [${nestedPath}]`);
         throw invalid(`[nested] failed to find nested object under path [${nestedPath}]`);
       }
-      const outer = mapping.nestedParent(nestedPath);
-      if (outer !== undefined) throw invalid(`[nested] the nested object under path [${nestedPath}] is inside the nested object [${outer}]: multi-level nested queries are not supported by the embedded store`);
-      if (buildCtx.nestedPath !== undefined) throw invalid(`[nested] a nested query on path [${nestedPath}] inside the nested query on path [${buildCtx.nestedPath}] is not supported by the embedded store (multi-level nesting)`);
-      const node: NestedQuery = { type: 'nested', path: nestedPath, query: query.toLucene({ ...buildCtx, nestedPath }), scoreMode, innerHits };
+      // the nested fields from the root down to the path, then from the enclosing scope's
+      const chain: string[] = [];
+      for (let level: string | undefined = nestedPath; level !== undefined; level = mapping.nestedParent(level)) chain.unshift(level);
+      const scope = buildCtx.nestedPath;
+      if (scope !== undefined) {
+        const at = chain.indexOf(scope);
+        if (at < 0 || scope === nestedPath) throw invalid(`[nested] nested path [${nestedPath}] is not a child of the enclosing nested path [${scope}]`);
+        chain.splice(0, at + 1);
+      }
+      const node: NestedQuery = { type: 'nested', path: nestedPath, chain, query: query.toLucene({ ...buildCtx, nestedPath }), scoreMode, innerHits };
       return withBoost(node, boost);
     },
   };

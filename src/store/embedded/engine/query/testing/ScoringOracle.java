@@ -88,12 +88,15 @@ import org.apache.lucene.util.StringHelper;
  *   (nested MODE Q)                ToParentBlockJoinQuery (lucene-join) of Q over the child documents,
  *                                  parents being the "D" documents, MODE one of avg, max, min, sum, none
  *                                  (as Elasticsearch's NestedQueryBuilder builds `nested`)
+ *   (nestedin LEVEL MODE Q)        the same with the documents of LEVEL (1: "N", 2: "G") as parents
+ *                                  (a `nested` query inside another: the enclosing scope's documents)
  *
  * Strings (F, T) are UTF-16 code units in hex, four digits each; numbers are decimal.
  *
  * Input (stdin): lines "D id (F K V)*" (K: T text, E english text, C cjk text, K keyword; id, F, V in
  * hex), each after its child documents, if any: lines "N id (F K V)*" (a block, as Elasticsearch indexes
- * a document's nested objects), then "Q expr" lines.
+ * a document's nested objects), each after its own children, if any, "G id (F K V)*" lines (objects of
+ * a nested field inside the first), then "Q expr" lines.
  * Output: per query, "OK TAB total TAB id:score,..." (every match, best first, then in index order),
  * or "ERR TAB class TAB message".
  */
@@ -132,9 +135,9 @@ public final class ScoringOracle {
     List<String[]> docs = new ArrayList<>();
     Map<String, Analyzer> analyzers = new HashMap<>();
     for (String line = in.readLine(); line != null; line = in.readLine()) {
-      if (line.startsWith("D ") || line.startsWith("N ")) {
+      if (line.startsWith("D ") || line.startsWith("N ") || line.startsWith("G ")) {
         String[] parts = line.substring(2).split(" ");
-        if (line.startsWith("N ")) parts[0] = "N" + parts[0];
+        if (!line.startsWith("D ")) parts[0] = line.charAt(0) + parts[0];
         docs.add(parts);
         for (int i = 1; i + 2 < parts.length; i += 3) {
           if (parts[i + 1].equals("E")) analyzers.putIfAbsent(unhex(parts[i]), new EnglishAnalyzer());
@@ -150,7 +153,7 @@ public final class ScoringOracle {
     IndexWriter writer = new IndexWriter(dir, config);
     List<Document> block = new ArrayList<>();
     for (String[] parts : docs) {
-      boolean child = parts[0].startsWith("N");
+      boolean child = parts[0].startsWith("N") || parts[0].startsWith("G");
       ids.add(child ? "" : parts[0]);
       Document doc = new Document();
       for (int i = 1; i + 2 < parts.length; i += 3) {
@@ -159,6 +162,7 @@ public final class ScoringOracle {
         doc.add(parts[i + 1].equals("K") ? new StringField(field, value, Field.Store.NO) : new TextField(field, value, Field.Store.NO));
       }
       if (!child) doc.add(new StringField(PARENT_FIELD, "1", Field.Store.NO));
+      else doc.add(new StringField(LEVEL_FIELD, parts[0].startsWith("N") ? "1" : "2", Field.Store.NO));
       block.add(doc);
       if (!child) {
         writer.addDocuments(block);
@@ -192,6 +196,8 @@ public final class ScoringOracle {
 
   /** The field that marks parent ("D") documents (Elasticsearch's non-nested filter). */
   private static final String PARENT_FIELD = "__parent";
+  /** The field that marks child ("N", 1) and grandchild ("G", 2) documents (a nested field's type filter). */
+  private static final String LEVEL_FIELD = "__level";
 
   /** Each field's analyzer (the standard one without stop words unless a document gave it E or C). */
   private static Analyzer ANALYZER;
@@ -279,12 +285,14 @@ public final class ScoringOracle {
         p.closing();
         return q == null ? new MatchNoDocsQuery("no tokens") : q;
       }
-      case "nested": {
+      case "nested":
+      case "nestedin": {
+        Query parents = kind.equals("nested") ? new TermQuery(new Term(PARENT_FIELD, "1")) : new TermQuery(new Term(LEVEL_FIELD, p.token()));
         String mode = p.token();
         Query child = parse(p, searcher);
         p.closing();
         ScoreMode scoreMode = mode.equals("avg") ? ScoreMode.Avg : mode.equals("max") ? ScoreMode.Max : mode.equals("min") ? ScoreMode.Min : mode.equals("sum") ? ScoreMode.Total : ScoreMode.None;
-        return new ToParentBlockJoinQuery(child, new QueryBitSetProducer(new TermQuery(new Term(PARENT_FIELD, "1"))), scoreMode);
+        return new ToParentBlockJoinQuery(child, new QueryBitSetProducer(parents), scoreMode);
       }
       case "blend":
         return blend(p, searcher.getIndexReader());

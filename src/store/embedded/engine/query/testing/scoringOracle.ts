@@ -13,8 +13,8 @@ import { hex, javaOracle } from '../../automaton/testing/luceneOracle';
 export interface OracleDoc {
   readonly id: string;
   readonly fields: readonly OracleField[];
-  /** Its nested objects' documents (indexed in a block before it, as Elasticsearch does), for `q.nested`. */
-  readonly children?: readonly { readonly fields: readonly OracleField[] }[];
+  /** Its nested objects' documents (indexed in a block before it, as Elasticsearch does, each after its own nested objects' documents), for `q.nested`. */
+  readonly children?: readonly { readonly fields: readonly OracleField[]; readonly children?: readonly { readonly fields: readonly OracleField[] }[] }[];
 }
 
 export interface OracleField {
@@ -62,6 +62,8 @@ export const q = {
   matchPhrase: (field: string, slop: number, text: string) => `(matchphrase ${hex(field)} ${slop} ${hex(text)})`,
   /** ToParentBlockJoinQuery of a query over the documents' children (lucene-join), as `nested` builds it. */
   nested: (scoreMode: 'avg' | 'max' | 'min' | 'sum' | 'none', query: string) => `(nested ${scoreMode} ${query})`,
+  /** The same joined to the documents of a level (1: children, 2: grandchildren): a nested query inside another. */
+  nestedIn: (level: 1 | 2, scoreMode: 'avg' | 'max' | 'min' | 'sum' | 'none', query: string) => `(nestedin ${level} ${scoreMode} ${query})`,
   blend: (tie: number, term: string, fields: readonly [field: string, boost: number][]) => `(blend ${tie} ${hex(term)} ${fields.map(([f, b]) => `(${hex(f)} ${b})`).join(' ')})`,
 };
 
@@ -86,7 +88,10 @@ export function scoringOracle(): ScoringOracle | { readonly missing: string } {
     run(docs, queries) {
       const lines = [
         ...docs.flatMap((d) => [
-          ...(d.children ?? []).map((c) => ['N', '0000', ...c.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' ')),
+          ...(d.children ?? []).flatMap((c) => [
+            ...(c.children ?? []).map((g) => ['G', '0000', ...g.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' ')),
+            ['N', '0000', ...c.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' '),
+          ]),
           ['D', hex(d.id), ...d.fields.flatMap((f) => [hex(f.name), KINDS[f.kind], hex(f.value)])].join(' '),
         ]),
         ...queries.map((expr) => `Q ${expr}`),
