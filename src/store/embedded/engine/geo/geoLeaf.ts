@@ -9,7 +9,8 @@ import { Matches } from '../lucene/matches';
 import { LQuery, matchNone, setLeaf } from '../lucene/query';
 import { BuildContext } from '../query/context';
 import { invalid, readEnum } from '../query/params';
-import { countBits, hasBit, wordsFor } from '../bitset';
+import { hasBit, wordsFor } from '../bitset';
+import { sortDistinct } from '../lucene/docSets';
 import { GeoPoint, GeoPointError, checkPoint, decodeLatitude, normalizePoint, parseGeoPoint } from './geoPoint';
 import { GeoStrips, geoColumn, isGeoPoint, stripFirstLat, stripOf } from './geoColumn';
 
@@ -81,18 +82,19 @@ export type StripLongitudes = (minLat: number, maxLat: number) => { inner: reado
 function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, [minLat, maxLat]: readonly [number, number], lonBounds: readonly [number, number] | undefined, test: (lat: number, lon: number) => boolean, widths: StripLongitudes | undefined): Matches {
   const live = index.live.words;
   const { lats, lons, docs, stripStarts } = strips;
-  const found: number[] = [];
-  const scan = (from: number, to: number) => {
-    for (let k = from; k < to; k++) {
-      const doc = docs[k];
-      if (doc >= fromDoc && test(lats[k], lons[k]) && hasBit(live, doc)) found.push(doc);
-    }
+  // each strip's runs, found first: [from, to) tested, [from, to) taken whole (the circle's inside)
+  const runs: number[] = [];
+  let bound = 0;
+  const run = (from: number, to: number, whole: boolean) => {
+    if (from >= to) return;
+    runs.push(from, to, whole ? 1 : 0);
+    bound += to - from;
   };
   for (let r = stripOf(minLat), last = stripOf(maxLat); r <= last; r++) {
     const start = stripStarts[r];
     const end = stripStarts[r + 1];
     if (start === end) continue;
-    if (lonBounds === undefined) scan(start, end);
+    if (lonBounds === undefined) run(start, end, false);
     else if (lonBounds[0] <= lonBounds[1]) {
       // over all of the strip's latitudes: a strip reaching beyond the shape has no inner longitudes
       const strip = widths === undefined ? null : widths(decodeLatitude(stripFirstLat(r)), decodeLatitude(stripFirstLat(r + 1) - 1));
@@ -101,33 +103,40 @@ function stripMatches(strips: GeoStrips, index: InvertedIndex, fromDoc: number, 
       const to = firstAtLeast(lons, start, end, Math.min(lonBounds[1], outer?.[1] ?? lonBounds[1]) + 1);
       const within = strip === null || from >= to ? null : strip.inner;
       if (within === null || within[0] > within[1]) {
-        scan(from, to);
+        run(from, to, false);
         continue;
       }
       // inside: every point of the strip between these longitudes matches
       const a = Math.max(from, firstAtLeast(lons, from, to, within[0]));
       const b = Math.max(a, firstAtLeast(lons, a, to, within[1] + 1));
-      scan(from, a);
-      for (let k = a; k < b; k++) {
-        const doc = docs[k];
-        if (doc >= fromDoc && hasBit(live, doc)) found.push(doc);
-      }
-      scan(b, to);
+      run(from, a, false);
+      run(a, b, true);
+      run(b, to, false);
     } else {
-      scan(firstAtLeast(lons, start, end, lonBounds[0]), end);
-      scan(start, firstAtLeast(lons, start, end, lonBounds[1] + 1));
+      run(firstAtLeast(lons, start, end, lonBounds[0]), end, false);
+      run(start, firstAtLeast(lons, start, end, lonBounds[1] + 1), false);
     }
   }
-  // found in strip order: set as bits when dense (as the filter cache would keep them: no sort), else sorted
-  if (found.length * 32 > index.maxDoc) {
-    const bits = new Uint32Array(wordsFor(index.maxDoc));
-    for (let i = 0; i < found.length; i++) bits[found[i] >>> 5] |= 1 << (found[i] & 31);
-    return Matches.bits(bits, countBits(bits), 0);
+  // Lucene's DocIdSetBuilder: a bitset once more than maxDoc / 128 documents may match (no sort),
+  // else a list sorted at the end (the runs give the documents in strip order)
+  const maxDoc = index.maxDoc;
+  const bits = bound > maxDoc >>> 7 ? new Uint32Array(wordsFor(maxDoc)) : null;
+  const found = bits === null ? new Int32Array(bound) : null;
+  let n = 0;
+  for (let i = 0; i < runs.length; i += 3) {
+    const whole = runs[i + 2] === 1;
+    for (let k = runs[i], to = runs[i + 1]; k < to; k++) {
+      const doc = docs[k];
+      if (doc < fromDoc || !hasBit(live, doc) || (!whole && !test(lats[k], lons[k]))) continue;
+      if (bits === null) (found as Int32Array)[n++] = doc;
+      else if ((bits[doc >>> 5] & (1 << (doc & 31))) === 0) {
+        bits[doc >>> 5] |= 1 << (doc & 31);
+        n++;
+      }
+    }
   }
-  const out = Int32Array.from(found).sort();
-  let size = 0;
-  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[size++] = out[i];
-  return Matches.list(out, size, null, 0);
+  if (bits !== null) return Matches.bits(bits, n, 0);
+  return Matches.list(found as Int32Array, sortDistinct(found as Int32Array, n), null, 0);
 }
 
 /** The first position in [from, to) of ascending `values` holding at least `value` (`to` when none). */

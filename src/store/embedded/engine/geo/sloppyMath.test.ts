@@ -1,4 +1,5 @@
-import { distanceQuerySortKey, haversinMeters, haversinSortKey, planeDistance, sloppyAsin, sloppyCos, sortKeyMeters } from './sloppyMath';
+import fc from 'fast-check';
+import { distanceQuerySortKey, haversinMeters, haversinSortKey, haversinSortKeyTo, planeDistance, sloppyAsin, sloppyCos, sortKeyMeters } from './sloppyMath';
 
 describe('SloppyMath', () => {
   it('approximates cos and asin closely (Lucene: errors about 1e-15 and 1e-7)', () => {
@@ -23,5 +24,29 @@ describe('SloppyMath', () => {
     }
     // beyond the largest distance: Lucene's sentinel (the distance of the largest key)
     expect(distanceQuerySortKey(1e12)).toBe(sortKeyMeters(Number.MAX_VALUE));
+  });
+
+  it('clears the low 3 bits of the key as Lucene does, and a fixed centre gives the same keys to the bit', () => {
+    const view = new DataView(new ArrayBuffer(8));
+    // Lucene's Double.longBitsToDouble(Double.doubleToRawLongBits(h) & 0xFFFFFFFFFFFFFFF8L), written with a BigInt
+    const unclobbered = (lat1: number, lon1: number, lat2: number, lon2: number) => {
+      const r = Math.PI / 180;
+      return 1 - sloppyCos(lat1 * r - lat2 * r) + sloppyCos(lat1 * r) * sloppyCos(lat2 * r) * (1 - sloppyCos((lon1 - lon2) * r));
+    };
+    const clobbered = (h: number) => {
+      view.setFloat64(0, h);
+      view.setBigUint64(0, view.getBigUint64(0) & 0xfffffffffffffff8n);
+      return view.getFloat64(0);
+    };
+    const lat = fc.double({ min: -90, max: 90, noNaN: true });
+    const lon = fc.double({ min: -180, max: 180, noNaN: true });
+    fc.assert(
+      fc.property(lat, lon, lat, lon, (lat1, lon1, lat2, lon2) => {
+        const key = haversinSortKey(lat1, lon1, lat2, lon2);
+        expect(Object.is(key, clobbered(unclobbered(lat1, lon1, lat2, lon2)))).toBe(true);
+        expect(Object.is(haversinSortKeyTo(lat2, lon2)(lat1, lon1), key)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -115,6 +115,18 @@ export function sloppyAsin(a: number): number {
   return negate ? -result : result;
 }
 
+/** A double's two 32-bit halves, to clear its low bits without a BigInt; which half is the low one depends on the platform's byte order. */
+const maskScratch = new Float64Array(1);
+const maskWords = new Uint32Array(maskScratch.buffer);
+const LOW_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+
+/** The double with the low 3 bits of its representation cleared (`Double.longBitsToDouble(bits & 0xFFFFFFFFFFFFFFF8L)`). */
+function clobber(h: number): number {
+  maskScratch[0] = h;
+  maskWords[LOW_WORD] &= 0xfffffff8;
+  return maskScratch[0];
+}
+
 /** SloppyMath.haversinSortKey: compares as the distance does, cheaper. */
 export function haversinSortKey(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const x1 = lat1 * TO_RADIANS;
@@ -123,7 +135,22 @@ export function haversinSortKey(lat1: number, lon1: number, lat2: number, lon2: 
   const h2 = 1 - sloppyCos((lon1 - lon2) * TO_RADIANS);
   const h = h1 + sloppyCos(x1) * sloppyCos(x2) * h2;
   // clobber crazy precision so subsequent rounding does not create ties
-  return fromBits(bitsOf(h) & 0xfffffffffffffff8n);
+  return clobber(h);
+}
+
+/**
+ * haversinSortKey(lat, lon, lat2, lon2) for a fixed second point (a query's centre), its terms
+ * computed once: the same value to the bit (the same operations in the same order).
+ */
+export function haversinSortKeyTo(lat2: number, lon2: number): (lat1: number, lon1: number) => number {
+  const x2 = lat2 * TO_RADIANS;
+  const cosX2 = sloppyCos(x2);
+  return (lat1, lon1) => {
+    const x1 = lat1 * TO_RADIANS;
+    const h1 = 1 - sloppyCos(x1 - x2);
+    const h2 = 1 - sloppyCos((lon1 - lon2) * TO_RADIANS);
+    return clobber(h1 + sloppyCos(x1) * cosX2 * h2);
+  };
 }
 
 /** SloppyMath.haversinMeters of a sort key. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SearchIndex } from '../searchIndex';
 import { geoIndex } from '../geo/testing/geoIndex';
 import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude } from '../geo/geoPoint';
-import { distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
+import { distanceQuerySortKey, haversinMeters, haversinSortKey } from '../geo/sloppyMath';
 
 const index = geoIndex();
 const ids = (query: Record<string, unknown>, filter?: Record<string, unknown>) => index.search({ query, from: 0, size: 10 }, filter).hits.map((h) => h._id);
@@ -74,6 +74,52 @@ describe('geo_distance', () => {
         },
       ),
       { numRuns: 300, seed: 42 },
+    );
+  });
+
+  it('matches points exactly on the circle, near the poles and across the antimeridian, few matches in a large index or many', () => {
+    // the radius is a point's own distance (it lies on the circle); a large index of far points makes
+    // the matches few (sorted as a list), a small one makes them many (a bitset); documents with several points count once
+    fc.assert(
+      fc.property(
+        fc.double({ min: -89.99, max: 89.99, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.double({ min: 5, max: 300_000, noNaN: true }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        (lat, lon, reach, crowded, seed) => {
+          const points = new SearchIndex();
+          points.declareMapping({ dynamic: 'true', properties: { p: { type: 'geo_point' } } });
+          let x = seed;
+          const next = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+          const wrap = (l: number) => ((((l + 180) % 360) + 360) % 360) - 180;
+          const degrees = (reach / 6_371_008.7714) * (180 / Math.PI);
+          const near = (): [number, number] => {
+            const angle = next() * 2 * Math.PI;
+            const r = next() * 1.5 * degrees;
+            const pLat = Math.max(-90, Math.min(90, lat + r * Math.sin(angle)));
+            return [decodeLatitude(encodeLatitude(pLat)), decodeLongitude(encodeLongitude(wrap(lon + (r * Math.cos(angle)) / Math.max(0.01, Math.cos((lat * Math.PI) / 180)))))];
+          };
+          const all: [number, number][][] = [];
+          for (let i = 0; i < 40; i++) all.push(i % 5 === 0 ? [near(), near(), near()] : [near()]);
+          // the circle passes through a point of the second document (whose key is within a rounding
+          // of the radius's: inside or not as Lucene's GeoUtils.distanceQuerySortKey decides)
+          const [onLat, onLon] = all[1][0];
+          const metres = haversinMeters(onLat, onLon, lat, lon);
+          fc.pre(metres > 0);
+          if (!crowded) for (let i = 0; i < 3000; i++) all.push([[-lat * next(), wrap(lon + 180 + (next() - 0.5) * 40)]]);
+          const key = distanceQuerySortKey(metres);
+          const expected: string[] = [];
+          all.forEach((doc, i) => {
+            points.put(`d${i}`, { p: doc.map(([pLat, pLon]) => ({ lat: pLat, lon: pLon })) });
+            if (doc.some(([pLat, pLon]) => haversinSortKey(pLat, pLon, lat, lon) <= key)) expected.push(`d${i}`);
+          });
+          const result = points.search({ query: { geo_distance: { distance: metres, p: { lat, lon } } }, from: 0, size: 100 });
+          expect(result.hits.map((h) => h._id).sort()).toEqual(expected.sort());
+          expect(result.total).toBe(expected.length);
+        },
+      ),
+      { numRuns: 120, seed: 19 },
     );
   });
 });

@@ -11,7 +11,7 @@
 import { hasOwn } from '../json';
 import { withBoost } from '../lucene/query';
 import { decodeLatitude, decodeLongitude, encodeLatitude, encodeLongitude, encodeLongitudeCeil, parseDistance, unitMetres } from '../geo/geoPoint';
-import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKey } from '../geo/sloppyMath';
+import { EARTH_MEAN_RADIUS, distanceQuerySortKey, haversinSortKeyTo } from '../geo/sloppyMath';
 import { StripLongitudes, geoField, geoLeaf, queryPoint, readValidation } from '../geo/geoLeaf';
 import { ClauseParser } from './context';
 import { at, boostOf, invalid, objectBody, readBoolean, readEnum, readName, readString } from './params';
@@ -116,7 +116,8 @@ export const parseGeoDistance: ClauseParser = (body, path) => {
       const band = latitudeBand(lat, distance);
       const lons = band === undefined ? undefined : longitudeBounds(lat, lon, distance);
       // (only the points within the band and the longitudes are read: geoLeaf's strips)
-      const test = (encLat: number, encLon: number) => haversinSortKey(decodeLatitude(encLat), decodeLongitude(encLon), lat, lon) <= sortKey;
+      const keyTo = haversinSortKeyTo(lat, lon);
+      const test = (encLat: number, encLon: number) => keyTo(decodeLatitude(encLat), decodeLongitude(encLon)) <= sortKey;
       const leaf = geoLeaf(key, resolved, test, band, lons, lons === undefined ? undefined : stripLongitudes(lat, lon, distance));
       return withBoost(leaf, boost);
     },
