@@ -69,6 +69,25 @@ describe('explain: Lucene 8.7 explanations, values equal to the scores', () => {
     expect(explained({ constant_score: { filter: { term: { name: 'france' } } } })[0]._explanation).toEqual({ value: 1, description: 'ConstantScore(name:france)', details: [] });
   });
 
+  it('explains a nested query as BlockJoinScorer does: the hit\'s matching objects, the best one\'s explanation', () => {
+    const kits = new SearchIndex();
+    kits.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { name: { type: 'text' } } } } });
+    kits.put('a', { parts: [{ name: 'bolt' }, { name: 'bolt nut' }, { name: 'washer' }] });
+    kits.put('b', { parts: [{ name: 'bolt' }] });
+    for (const mode of ['avg', 'min', 'max', 'sum']) {
+      const hits = kits.search({ query: { nested: { path: 'parts', query: { match: { 'parts.name': 'bolt' } }, score_mode: mode, boost: 2 } }, from: 0, size: 10, explain: true }).hits;
+      const a = hits.find((h) => h._id === 'a')!;
+      const e = a._explanation as Explanation;
+      expect(e.value).toBe(a._score);
+      const child = e.details[0];
+      expect([e.description, child.description]).toEqual([
+        `Score based on 2 child docs in range from 0 to 2, using score mode ${{ avg: 'Avg', min: 'Min', max: 'Max', sum: 'Total' }[mode]}`,
+        `weight(parts.name:bolt in ${mode === 'min' ? 1 : 0}) [PerFieldSimilarity], result of:`,
+      ]);
+      expect(child.details[0].details[0]).toEqual({ value: 4.4, description: 'boost', details: [] });
+    }
+  });
+
   it("never shows the caller's visibility filter", () => {
     const tenant = { terms: { code: ['Fr', 'So'] } };
     const hits = explained({ term: { name: 'france' } }, tenant);

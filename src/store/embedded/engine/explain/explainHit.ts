@@ -19,7 +19,10 @@
  *   "weight(CombinedFieldQuery((body title^2.0)(fox)) in 3), result of:" over the same BM25
  *   explanation of its combined statistics, frequency ("termFreq=3.0") and length; IntervalQuery
  *   (intervals) "Saturation function on interval frequency, computed as w * S / (S + k) from:" its
- *   boost, the pivot 1 and the sloppy frequency.
+ *   boost, the pivot 1 and the sloppy frequency; ToParentBlockJoinQuery (nested) as Lucene 9's
+ *   BlockJoinScorer.explain: "Score based on 2 child docs in range from 0 to 1, using score mode
+ *   Avg" over the best matching child's explanation (the worst's with Min), the range in the
+ *   numbers of the nested field's own documents (nested/nestedDocs.ts), the hit's objects only.
  *
  * Every value is the score the search computes for that part of the query (evaluated once per
  * search and node, cached), so the root's value is the hit's `_score`. The caller's visibility
@@ -31,7 +34,8 @@ import { InvertedIndex } from '../invertedIndex';
 import { evaluate, leafDocs } from '../lucene/evaluate';
 import { Matches, advance } from '../lucene/matches';
 import { combinedFieldScorer, combinedFreq, combinedNorm } from '../lucene/combinedField';
-import { CombinedFieldQuery, FunctionScoreQuery, IntervalsQuery, LQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { CombinedFieldQuery, FunctionScoreQuery, IntervalsQuery, LQuery, NestedQuery, PhraseQuery, TermQuery } from '../lucene/query';
+import { descendantsOf, nestedLevels } from '../lucene/blockJoin';
 import { bindIntervals, matchesDoc, sloppyFreq } from '../lucene/intervalQuery';
 import { UNLIMITED, runToEnd } from '../budget/budget';
 import { functionScores } from '../lucene/functionScore';
@@ -61,6 +65,14 @@ export class Explainer {
   explain(doc: number): Explanation {
     return this.node(this.query, 1, doc) ?? node(0, 'no match');
   }
+
+  /** The explanation of `doc` for the query under `boost`, null when it does not match (a nested query's children). */
+  explainMatch(doc: number, boost: number): Explanation | null {
+    return this.node(this.query, boost, doc);
+  }
+
+  /** The explainers of nested queries' child queries, over their nested fields' documents. */
+  private readonly children = new Map<NestedQuery, Explainer | null>();
 
   /** The score of `doc` for `query` under `boost`, as the search computes it; null when it does not match. */
   private scoreOf(query: LQuery, boost: number, doc: number): number | null {
@@ -107,12 +119,33 @@ export class Explainer {
         return this.combinedField(query, boost, doc) ?? node(score, luceneString(query));
       case 'intervals':
         return this.intervals(query, boost, doc, score);
+      case 'nested':
+        return this.nested(query, boost, doc, score);
       case 'leaf':
         if (!leafDocs(query, this.index).has(doc) && query.expand === undefined) return null;
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
       default:
         return node(score, luceneString(query) + (boost === 1 ? '' : `^${javaFloat(boost)}`));
     }
+  }
+
+  /** BlockJoinScorer.explain: how many of the hit's descendants (at the query's level) match, and the best one's explanation (the worst's with Min). */
+  private nested(query: NestedQuery, boost: number, doc: number, score: number): Explanation {
+    const levels = nestedLevels(this.index, query.chain);
+    let children = this.children.get(query);
+    if (children === undefined) this.children.set(query, (children = levels === null ? null : new Explainer(query.query, levels[levels.length - 1].index)));
+    const mode = { avg: 'Avg', max: 'Max', min: 'Min', sum: 'Total', none: 'None' }[query.scoreMode];
+    if (levels === null || children === null) return node(score, luceneString(query));
+    const { first, end } = descendantsOf(levels, doc);
+    let matches = 0;
+    let chosen: Explanation | null = null;
+    for (let child = first; child < end; child++) {
+      const explained = children.explainMatch(child, boost);
+      if (explained === null) continue;
+      matches++;
+      if (chosen === null || (query.scoreMode === 'min' ? explained.value < chosen.value : explained.value > chosen.value)) chosen = explained;
+    }
+    return node(score, `Score based on ${matches} child docs in range from ${first} to ${end - 1}, using score mode ${mode}`, chosen === null ? [] : [chosen]);
   }
 
   /** FunctionScoreQuery's explanation: the sub-query's, then the factor capped at max_boost, combined (CombineFunction.explain). */
