@@ -63,6 +63,27 @@ describeEachStore('storage port', (target) => {
     expect((await store.entities.count(collection, undefined, null)).count).toBe(3);
   });
 
+  it('createMany keeps every source as given: get and search answer it back, in small and large batches (150: the commit thread)', async () => {
+    const { collection } = uniqueCollection();
+    const odd = (i: number) => ({
+      text: `"quoted" \\ back\nnew\tline \u0001 é 日本 🎉 ${i}`,
+      __proto__x: { constructor: 'c', toString: 't', list: [1, -2.5, 1e21, 5e-7, 0, true, false, null, 'x'] },
+      nested: { a: { b: { c: [{ d: i }] } } },
+      big: 9007199254740991,
+      empty: {},
+      none: [],
+    });
+    const large = Array.from({ length: 150 }, (_, i) => ({ id: `l${i}`, source: doc(`l${i}`, `l${i}`, odd(i)) }));
+    const small = [0, 1, 2].map((i) => ({ id: `s${i}`, source: doc(`s${i}`, `s${i}`, odd(i)) }));
+    const expected = new Map([...large, ...small].map((item) => [item.id, JSON.parse(JSON.stringify(item.source))]));
+    expect(await store.entities.createMany(collection, large)).toEqual(large.map(() => 'ok'));
+    expect(await store.entities.createMany(collection, small)).toEqual(small.map(() => 'ok'));
+    for (const id of ['l0', 'l149', 's2']) expect(await store.entities.get(collection, id)).toEqual(expected.get(id));
+    const page = await store.entities.search(collection, { from: 0, size: 200 }, null);
+    expect(page.total).toBe(153);
+    for (const hit of page.hits) expect(hit._source).toEqual(expected.get(hit._id));
+  });
+
   it('replace and delete: outcomes and freed slugs', async () => {
     const { collection } = uniqueCollection();
     await store.entities.create(collection, 'a', doc('a', 'alpha'));

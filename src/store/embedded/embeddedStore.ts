@@ -17,7 +17,7 @@ import { hostname } from 'node:os';
 import type { ApiKeyRecord, ApiKeyStore, CountResult, Doc, EntityStore, QueryDsl, RemoteChange, SearchRequest, SearchResult, Store, StoreStats, WriteOutcome } from '../port';
 import { SearchIndex, compileMatcher, type Mapping, type SearchIndexOptions } from './engine';
 import { CommitThread } from './commitThread';
-import { EmbeddedDatabase, entityRow, type InsertOutcome, type LoggedChange, type StoredRow } from './database';
+import { EmbeddedDatabase, entityRow, type EntityRow, type InsertOutcome, type LoggedChange, type StoredRow } from './database';
 import { SearchCache, type SearchCacheStats } from './searchCache';
 import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping } from '../mapping/typeMapping';
 import { checkDocument } from '../mapping/documentCheck';
@@ -189,13 +189,15 @@ class EmbeddedEntities implements EntityStore {
     this.refuseMisfits(collection, items);
     const added = index.checkFields(items.map((item) => item.source));
     const thread = this.commitThread(items.length);
+    // (each source serialized once: its JSON is SQLite's row and the index's stored source)
+    const rows = items.map(entityRow);
     if (thread === null) {
-      const { outcomes, seqs } = this.db.insertEntities(collection, items);
-      this.sync.own(seqs, this.indexing(collection, index, items, outcomes));
+      const { outcomes, seqs } = this.db.insertEntityRows(collection, rows);
+      this.sync.own(seqs, this.indexing(collection, index, items, rows, outcomes));
       return outcomes;
     }
     // committed by the commit thread while this one indexes the bulk writes committed before
-    const committing = thread.begin(collection, items.map(entityRow));
+    const committing = thread.begin(collection, rows);
     let committed: InsertOutcome;
     try {
       this.sync.applyDeferred();
@@ -203,19 +205,19 @@ class EmbeddedEntities implements EntityStore {
       committed = committing.wait();
     }
     const { outcomes, seqs } = committed;
-    const indexing = this.indexing(collection, index, items, outcomes);
+    const indexing = this.indexing(collection, index, items, rows, outcomes);
     // (a write that adds fields changes the mapping, which checks and live subscriptions read: indexed at once)
     if (added === 0) this.sync.defer(seqs, indexing);
     else this.sync.own(seqs, indexing);
     return outcomes;
   }
 
-  /** Indexes the items created. */
-  private indexing(collection: string, index: SearchIndex, items: { id: string; source: Doc }[], outcomes: WriteOutcome[]): () => void {
+  /** Indexes the items created (`rows`: their rows, whose JSON the index keeps as their stored sources). */
+  private indexing(collection: string, index: SearchIndex, items: { id: string; source: Doc }[], rows: readonly EntityRow[], outcomes: WriteOutcome[]): () => void {
     return () => {
       this.cache.invalidate(collection);
       outcomes.forEach((outcome, i) => {
-        if (outcome === 'ok') index.put(items[i].id, items[i].source);
+        if (outcome === 'ok') index.put(items[i].id, items[i].source, rows[i].json);
       });
     };
   }

@@ -114,9 +114,9 @@ export class InvertedIndex {
     return key;
   }
 
-  /** Add a document (replacing any with the same id), its fields read with the mapping; returns its internal number. */
-  addSource(id: string, source: Doc, mapping: IndexMapping): number {
-    const doc = this.addWalked(id, source, mapping, null);
+  /** Add a document (replacing any with the same id), its fields read with the mapping; returns its internal number. `json`: see SourceStore.put. */
+  addSource(id: string, source: Doc, mapping: IndexMapping, json?: string): number {
+    const doc = this.addWalked(id, source, mapping, null, json);
     this.addChildren(doc, source, mapping, null);
     return doc;
   }
@@ -137,7 +137,7 @@ export class InvertedIndex {
     }
   }
 
-  private addWalked(id: string, source: Doc, mapping: IndexMapping, nestedPath: string | null): number {
+  private addWalked(id: string, source: Doc, mapping: IndexMapping, nestedPath: string | null, json?: string): number {
     const key = this.freeKey(id);
     const doc = this.nextDoc++;
     this.valueAt = 0;
@@ -155,7 +155,7 @@ export class InvertedIndex {
       set = this.nextFieldSet(set, field);
     }
     this.touchedCount = 0;
-    this.store(doc, key, id, source, set);
+    this.store(doc, key, id, source, set, json);
     return doc;
   }
 
@@ -182,7 +182,7 @@ export class InvertedIndex {
     field.pending[field.pendingCount++] = value;
   };
 
-  private store(doc: number, key: number, id: string, source: Doc, set: number): void {
+  private store(doc: number, key: number, id: string, source: Doc, set: number, json: string | undefined): void {
     if (doc >= this.docFieldSet.length) {
       const grown = new Int32Array(this.docFieldSet.length * 2);
       grown.set(this.docFieldSet);
@@ -190,7 +190,7 @@ export class InvertedIndex {
     }
     this.docFieldSet[doc] = set;
     this.idOf.push(id); // doc === idOf.length: numbers are given in order
-    this.sources?.put(doc, source);
+    this.sources?.put(doc, source, json);
     this.live.add(doc);
     this.docOfKey[key] = doc + 1;
   }

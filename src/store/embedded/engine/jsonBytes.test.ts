@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NOT_JSON, NO_ROOM, writeJson } from './jsonBytes';
+import { NOT_JSON, isExactJson, NO_ROOM, writeJson } from './jsonBytes';
 
 const decode = (bytes: Uint8Array, end: number) => JSON.parse(new TextDecoder().decode(bytes.subarray(0, end))) as unknown;
 
@@ -63,6 +63,26 @@ describe('writeJson', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(writeJson(deep, buffer, 0)).toBe(NOT_JSON);
+  });
+
+  it('isExactJson says whether writeJson can write a value, for any value (JSON.stringify\'s text then reads back as writeJson\'s)', () => {
+    const buffer = new Uint8Array(1 << 16);
+    const odd = fc.constantFrom<unknown>(-0, undefined, NaN, Infinity, new Date(0), () => 1, Object.create({ inherited: 1 }), Object.assign([1], { extra: true }), [1, , 2], 10n); // eslint-disable-line no-sparse-arrays
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), odd, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('v'), { maxKeys: 4 })),
+    })).v;
+    fc.assert(
+      fc.property(value, (v) => {
+        const end = writeJson(v, buffer, 0);
+        expect(isExactJson(v)).toBe(end !== NOT_JSON);
+        // (what SourceStore reads back either way)
+        if (end !== NOT_JSON) expect(JSON.parse(JSON.stringify(v))).toStrictEqual(decode(buffer, end));
+      }),
+      { seed: 17, numRuns: 2000 },
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(isExactJson(deep)).toBe(false);
   });
 
   it('keeps own __proto__ keys and key order', () => {

@@ -192,6 +192,35 @@ function write(w: Writer, value: unknown, depth: number): boolean {
   }
 }
 
+/**
+ * Whether writeJson could write `value` (it is not NOT_JSON for it): then JSON.stringify(value) is
+ * text JSON.parse reads back as a deep copy of it too, and a caller holding that text already may
+ * keep it instead (SourceStore.put). The same checks as `write`, in the same order, writing nothing.
+ */
+export function isExactJson(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !isExactJson(value[i], depth + 1)) return false;
+        return Object.keys(value).length === value.length;
+      }
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+      const obj = value as Record<string, unknown>;
+      for (const key in obj) if (!Object.prototype.hasOwnProperty.call(obj, key) || !isExactJson(obj[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 export const NOT_JSON = -1;
 export const NO_ROOM = -2;
 

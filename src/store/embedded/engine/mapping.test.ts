@@ -21,6 +21,20 @@ describe('IndexMapping (explicit + dynamic mapping)', () => {
     expect(m.type('eu')).toBe('boolean');
   });
 
+  it('reads nested keys the same document after document, and a field mapped later once it is (dynamic off)', () => {
+    const m = new IndexMapping({ keyword: ['a.b'] });
+    m.setDynamic(false);
+    const doc = { a: { b: 'x', c: 'y', 'd.e': 'z' }, f: 1 };
+    expect(fields(m, doc)).toEqual({ 'a.b': ['x'] });
+    expect(fields(m, doc)).toEqual({ 'a.b': ['x'] });
+    m.learn('a.c', 'keyword');
+    m.learn('a.d.e', 'long');
+    expect(fields(m, { a: { b: 'x', c: 'y', 'd.e': 5 }, f: 1 })).toEqual({ 'a.b': ['x'], 'a.c': ['y'], 'a.d.e': [5] });
+    const dynamic = new IndexMapping();
+    expect(fields(dynamic, doc)).toEqual({ 'a.b': ['x'], 'a.b.keyword': ['x'], 'a.c': ['y'], 'a.c.keyword': ['y'], 'a.d.e': ['z'], 'a.d.e.keyword': ['z'], f: [1] });
+    expect(fields(dynamic, doc)).toEqual({ 'a.b': ['x'], 'a.b.keyword': ['x'], 'a.c': ['y'], 'a.c.keyword': ['y'], 'a.d.e': ['z'], 'a.d.e.keyword': ['z'], f: [1] });
+  });
+
   it('detects dates on first sight only', () => {
     const m = new IndexMapping();
     fields(m, { when: '2024-01-05T10:00:00Z', code: '2024' });

@@ -189,7 +189,7 @@ export class IndexMapping {
     for (const m of multi) this.declare(m.path, m.type);
     if (multi.length > 0) this.multiFields.set(field, multi);
     if (ignoreAbove !== undefined) this.ignoreAbove.set(field, ignoreAbove);
-    this.topLevelPaths.clear();
+    this.forgetWalkPaths();
   }
 
   /** A declared field's value rules: its date `format` (one the engine reads: dateFormat.ts isReadableDateFormat), its `null_value`, its `copy_to`, how a half_float or scaled_float keeps its numbers. */
@@ -222,7 +222,7 @@ export class IndexMapping {
     if (!this.slots.has(field)) this.declare(field, 'object');
     this.nested.set(field, includeInParent);
     this.nestedChildList.clear();
-    this.topLevelPaths.clear();
+    this.forgetWalkPaths();
   }
 
   /** Whether a field is declared `nested`. */
@@ -338,7 +338,13 @@ export class IndexMapping {
   /** Elasticsearch's `dynamic` of the whole type: true maps new fields, false and strict leave them in `_source`. */
   setDynamic(dynamic: boolean): void {
     this.dynamic = dynamic;
-    this.topLevelPaths.clear();
+    this.forgetWalkPaths();
+  }
+
+  /** The mapping changed: paths remembered as skipped may not be now. */
+  private forgetWalkPaths(): void {
+    this.walkPaths.clear();
+    this.walkPathCount = 0;
   }
 
   private declare(field: string, type: Slot): void {
@@ -347,6 +353,8 @@ export class IndexMapping {
       const parent = parts.slice(0, i).join('.');
       if (!this.slots.has(parent)) this.slots.set(parent, 'object');
     }
+    // (a path remembered as skipped, when new fields are not mapped dynamically, is not any more)
+    if (!this.slots.has(field) && !this.dynamic) this.forgetWalkPaths();
     this.slots.set(field, type);
   }
 
@@ -455,19 +463,29 @@ export class IndexMapping {
     this.walkObject(object, path, sink, path.split('.').length + 1);
   }
 
-  /** Top-level key -> its field path ('' for keys that are skipped): the same keys come with every document. */
-  private readonly topLevelPaths = new Map<string, string>();
+  /**
+   * Per object path ('' for the top level), key -> its field path ('' for keys that are skipped): the
+   * same keys come with every document, and a path remembered is the same string object each time
+   * (no concatenation, its hash kept for the lookups that follow). At most MAX_COUNTED_PATHS.
+   */
+  private readonly walkPaths = new Map<string, Map<string, string>>();
+  private walkPathCount = 0;
 
   private walkObject(obj: Record<string, unknown>, prefix: string, out: ValueSink, depth: number): void {
+    let paths = this.walkPaths.get(prefix);
+    if (paths === undefined && this.walkPathCount < MAX_COUNTED_PATHS) this.walkPaths.set(prefix, (paths = new Map()));
     const keys = Object.keys(obj);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
-      let path: string | undefined = depth === 1 ? this.topLevelPaths.get(key) : undefined;
+      let path = paths?.get(key);
       if (path === undefined) {
         path = pathOf(key, prefix, depth);
         // without dynamic mapping, a key that is not mapped now never will be: skipped from now on
         if (!this.dynamic && path !== '' && !this.slots.has(path)) path = '';
-        if (depth === 1 && this.topLevelPaths.size < 10000) this.topLevelPaths.set(key, path);
+        if (paths !== undefined && this.walkPathCount < MAX_COUNTED_PATHS) {
+          paths.set(key, path);
+          this.walkPathCount++;
+        }
       }
       if (path !== '') this.visit(path, obj[key], out, depth, 0);
     }

@@ -97,13 +97,17 @@ export class SearchIndex {
 
   private readonly spillDir: string | undefined;
 
-  /** Add, or replace (a replaced document moves to the end of index order, as Lucene's delete+add does). */
-  put(id: string, source: Doc): void {
+  /**
+   * Add, or replace (a replaced document moves to the end of index order, as Lucene's delete+add does).
+   * `json`: JSON.stringify(source), when the caller has made it already (the store, for SQLite): the
+   * source is then kept as that text instead of being serialized again (SourceStore.put).
+   */
+  put(id: string, source: Doc, json?: string): void {
     if (typeof id !== 'string') throw new TypeError('SearchIndex.put: the id must be a string');
     if (!isPlainObject(source)) throw new TypeError('SearchIndex.put: the source must be an object');
     if (this.paused > 0) return this.defer(id, source);
     this.changes++;
-    this.index.addSource(id, source, this.mapping);
+    this.index.addSource(id, source, this.mapping, json);
     this.compactIfWorthIt();
   }
 

@@ -23,6 +23,24 @@ describe('SourceStore', () => {
     expect(store.json(1)).toBeUndefined();
   });
 
+  it('keeps the JSON text it is given (JSON.stringify of the source) when it reads back exactly, else serializes the source', () => {
+    const store = new SourceStore();
+    const source = { name: 'Åland "x" \\ 😀', __proto__x: { constructor: 1 }, n: [1, 2.5, null, true] };
+    store.put(0, source, JSON.stringify(source));
+    expect(store.json(0)?.toString('utf8')).toBe(JSON.stringify(source));
+    expect(store.get(0)).toStrictEqual(source);
+    // -0, undefined: JSON.stringify would lose them: the text is not taken
+    const zero = { zero: -0, gone: undefined, list: [1] };
+    store.put(1, zero, JSON.stringify(zero));
+    expect(Object.is(store.get(1).zero, -0)).toBe(true);
+    expect(Object.keys(store.get(1))).toEqual(['zero', 'gone', 'list']);
+    // a text larger than what is left of a chunk goes to the next one
+    const big = { text: 'é'.repeat(3000) };
+    for (let i = 2; i < 10; i++) store.put(i, big, JSON.stringify(big));
+    for (let i = 2; i < 10; i++) expect(store.get(i)).toEqual(big);
+    expect(store.get(0)).toStrictEqual(source);
+  });
+
   it('keeps what JSON cannot carry as objects', () => {
     const store = new SourceStore();
     store.put(3, { zero: -0, list: [1] });

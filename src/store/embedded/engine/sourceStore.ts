@@ -16,7 +16,7 @@
 import { Doc } from '../../port';
 import { cloneJson } from './json';
 import { EMPTY_INT32 } from './growable';
-import { NOT_JSON, NO_ROOM, writeJson } from './jsonBytes';
+import { NOT_JSON, NO_ROOM, isExactJson, writeJson } from './jsonBytes';
 import type { StateReader, StateWriter } from './persist/state';
 import { SpillFile, isDiskBytes, type DiskBytes } from './persist/diskFile';
 
@@ -37,8 +37,12 @@ export class SourceStore {
   /** @param spillDir where full chunks go (a spill file, opened with the first one); none: they stay in memory */
   constructor(private readonly spillDir?: string) {}
 
-  /** Keep the source of document `doc` (a copy: later changes to `source` do not show). */
-  put(doc: number, source: Doc): void {
+  /**
+   * Keep the source of document `doc` (a copy: later changes to `source` do not show). `json`:
+   * JSON.stringify(source), when the caller made it already (the store, for SQLite): its UTF-8 bytes
+   * are kept when it reads back exactly (isExactJson), instead of serializing the source again.
+   */
+  put(doc: number, source: Doc, json?: string): void {
     if (3 * doc + 3 > this.where.length) {
       let n = Math.max(192, this.where.length * 2);
       while (3 * doc + 3 > n) n *= 2;
@@ -46,7 +50,8 @@ export class SourceStore {
       grown.set(this.where);
       this.where = grown;
     }
-    let end = writeJson(source, this.chunk, this.end);
+    const text = json !== undefined && isExactJson(source) ? json : undefined;
+    let end = text === undefined ? writeJson(source, this.chunk, this.end) : this.writeText(text, this.chunk, this.end);
     // chunks grow from 4 KB to CHUNK_SIZE (small indexes stay small); a larger document gets a larger chunk
     for (let size = Math.max(4096, Math.min(CHUNK_SIZE, this.chunk.length * 2)); end === NO_ROOM; size *= 2) {
       // a spilled chunk's buffer takes the next one (no garbage of 4 MB buffers for the allocator to keep)
@@ -54,7 +59,7 @@ export class SourceStore {
       this.chunks.push(this.chunk);
       this.current = this.chunks.length - 1;
       this.end = 0;
-      end = writeJson(source, this.chunk, 0);
+      end = text === undefined ? writeJson(source, this.chunk, 0) : this.writeText(text, this.chunk, 0);
     }
     if (end === NOT_JSON) {
       this.objects.set(doc, cloneJson(source));
@@ -74,6 +79,13 @@ export class SourceStore {
     this.chunks[this.current] = this.spill.append(this.chunk.subarray(0, this.end));
     this.current = -1;
     return true;
+  }
+
+  /** JSON text's UTF-8 bytes into chunk[at, ...): the end of what was written, or NO_ROOM. */
+  private writeText(text: string, chunk: Buffer, at: number): number {
+    // (at most 3 bytes per UTF-16 code unit: a surrogate pair's two units make 4)
+    if (at + 3 * text.length > chunk.length && at + Buffer.byteLength(text) > chunk.length) return NO_ROOM;
+    return at + chunk.write(text, at);
   }
 
   /** A fresh copy of the source of document `doc`. */
