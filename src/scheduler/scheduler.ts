@@ -20,8 +20,9 @@
  *   worth of time is used, or one slice of long work. When both wait, turns alternate between them,
  *   so long work is never starved by a flood of new work.
  * - Between two turns Node handles whatever I/O is ready (new requests, health checks, WebSocket
- *   pings); when searches started since the last turn, the next turn waits one more turn (at most
- *   once in a row) so that their answers, written from the same phase, leave first.
+ *   pings). The transports write their answers from the check phase (`answerSoon`: batched, as
+ *   setImmediate would), and a turn writes those waiting before its slice: an answer never waits
+ *   for a slice of a long search.
  *
  * A short search thus waits about one slice of long work plus the first slices of the work that
  * arrived with it, however many long searches run; a long one takes longer the more there are.
@@ -121,11 +122,6 @@ const fresh = new Queue();
 /** Work that has run a first slice without ending (unordered: `nextLong` chooses). */
 const long: Task[] = [];
 let scheduled = false;
-/** Searches that ran a first slice on arrival, in all and as of the last turn. */
-let started = 0;
-let startedAtLastTurn = 0;
-/** The last turn gave way (see turn). */
-let gaveWay = false;
 /** The last turn ran fresh searches (the next one, if long ones wait, runs one of them). */
 let lastRanFresh = false;
 /** Time the searches that arrived since the last turn spent in their first slice (ms). */
@@ -149,7 +145,6 @@ export function pausedSearches(): number {
  */
 export function runSliced<T>(steps: Steps<T>, budget: SliceClock): T | Promise<T> {
   if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(steps, budget);
-  started++;
   const start = clock();
   budget.startSlice(firstSliceMs(budget.sliceMs));
   let first: IteratorResult<void, T>;
@@ -217,18 +212,8 @@ function nextLong(): Task | undefined {
 
 function turn(): void {
   scheduled = false;
-  // Searches started since the last turn were answered in this turn of the event loop, and their
-  // answers are written from this same check phase, after this callback (queued before them): give
-  // way once, so that they leave before the next slice (a short search does not wait for a slice of
-  // a long one). At most once in a row: paused searches still get every other turn.
-  if (started !== startedAtLastTurn && !gaveWay) {
-    startedAtLastTurn = started;
-    gaveWay = true;
-    schedule();
-    return;
-  }
-  gaveWay = false;
-  startedAtLastTurn = started;
+  // the answers made since the last turn leave first (see answerSoon)
+  if (answers.length > 0) writeAnswers();
   arrivalsSpent = 0;
   if (fresh.size > 0 && (long.length === 0 || !lastRanFresh)) {
     lastRanFresh = true;
@@ -245,4 +230,38 @@ function turn(): void {
     if (task !== undefined) slice(task, task.budget.sliceMs);
   }
   if (pausedSearches() > 0) schedule();
+}
+
+/** Answers waiting to be written, first in first out (answerSoon). */
+let answers: (() => void)[] = [];
+let answersScheduled = false;
+
+/**
+ * Runs `write` (a transport writing an answer) in the check phase of this turn of the event loop,
+ * after the I/O that was ready, as setImmediate would (under load the writes of many requests are
+ * batched), but before the next slice of paused work: the scheduler's turn, queued in the check
+ * phase before the answers made since, writes them first. In the order given; what `write` throws
+ * is thrown from a setImmediate of its own (the transports catch what they can).
+ */
+export function answerSoon(write: () => void): void {
+  answers.push(write);
+  if (answersScheduled) return;
+  answersScheduled = true;
+  setImmediate(writeAnswers);
+}
+
+function writeAnswers(): void {
+  answersScheduled = false;
+  const due = answers;
+  answers = [];
+  for (const write of due) {
+    try {
+      write();
+    } catch (err) {
+      // thrown as from its own setImmediate: the answers after it still leave
+      setImmediate(() => {
+        throw err;
+      });
+    }
+  }
 }

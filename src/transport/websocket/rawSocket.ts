@@ -17,6 +17,7 @@ import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
 import { DEFAULT_MAX_JSON_DEPTH, type ParsedJson } from '../jsonText';
 import { parseJsonBytesSliced } from '../slicedJson';
+import { answerSoon } from '../../scheduler/scheduler';
 import { envelopeRecord, now, type RequestObserver } from '../observe';
 
 /** Top-level message fields with a place of their own in the request; every other field is an argument. */
@@ -120,10 +121,11 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
       // always a text frame, also when the JSON comes as bytes
       socket.send(text, { binary: false });
     };
-    // Every message leaves from the check phase (setImmediate, first in first out, so in the order
-    // made; requests sent together are answered as each finishes, matched by room = requestId):
-    // under load the frames of many connections are written in one batch, as REST answers are.
-    const send = (payload: object) => void setImmediate(write, payload);
+    // Every message leaves from the check phase (answerSoon: as setImmediate, first in first out,
+    // so in the order made, but before the next slice of a paused search; requests sent together
+    // are answered as each finishes, matched by room = requestId): under load the frames of many
+    // connections are written in one batch, as REST answers are.
+    const send = (payload: object) => answerSoon(() => write(payload));
     const reply = (envelope: Envelope) => send(withRoom(envelope));
     const out: SocketOutput = { reply, push: send };
 
