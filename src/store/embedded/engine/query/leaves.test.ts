@@ -3,7 +3,7 @@ import { IndexMapping } from '../mapping';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { Budget } from '../budget/budget';
 import { compilePrefix } from '../automaton';
-import { fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
+import { acceptedTerms, fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
 
 const mapping = new IndexMapping({ keyword: ['k'] });
 const index = new InvertedIndex();
@@ -56,5 +56,23 @@ describe('a large terms set', () => {
     // read without settling first: the same, at once
     expect((termsIn('k', terms) as LeafQuery).key).toBe(query.key);
     expect((termsIn('k', ['a', 'b', 'a']) as LeafQuery).settle).toBeUndefined();
+  });
+});
+
+describe("a pattern's walk over a term dictionary", () => {
+  it('checks the slice every 512 terms, and finds the same terms as at once', () => {
+    const big = new InvertedIndex();
+    for (let i = 0; i < 5000; i++) big.addSource(`d${i}`, { k: `term${String(i).padStart(4, '0')}` }, mapping);
+    const field = big.field('k')!;
+    const automaton = compilePrefix('term1');
+    const steps = acceptedTerms(field, automaton, new Budget(Infinity, 0, () => 0)); // every check ends a slice
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(Math.ceil(5000 / 512) - 1); // (and one while the sorted view is brought up to date)
+    const atOnce = acceptedTerms(field, automaton, new Budget(Infinity, Infinity)).next();
+    expect(atOnce.done).toBe(true);
+    expect(next.value).toEqual(atOnce.value);
+    expect((next.value as number[]).length).toBe(1000); // term1000 to term1999
   });
 });
