@@ -50,9 +50,10 @@ describeEachStore('nested', (target) => {
     expect((await ok(writerA, 'POST', path('/count'), { query: { match: { 'parts.name': 'bolt' } } })).count).toBe(0);
   });
 
-  it('inner_hits: the matching objects with _nested', async () => {
-    const r = await search({ query: { nested: { path: 'parts', query: BOLT_AND_BIG, inner_hits: { name: 'found' } } } });
+  it('inner_hits: the matching objects with _nested, highlighted', async () => {
+    const r = await search({ query: { nested: { path: 'parts', query: BOLT_AND_BIG, inner_hits: { name: 'found', highlight: { fields: { 'parts.name': {} } } } } } });
     expect(r.hits).toHaveLength(1);
+    expect(r.hits[0].inner_hits.found.hits.hits[0].highlight).toEqual({ 'parts.name': ['<em>bolt</em>'] });
     const inner = r.hits[0].inner_hits.found.hits;
     expect(inner.total).toBe(1);
     expect(inner.hits.map((h: any) => [h._id, h._nested, h._source])).toEqual([[r.hits[0]._id, { field: 'parts', offset: 0 }, { name: 'bolt', n: 9, screws: [{ size: 4 }] }]]);

@@ -12,7 +12,7 @@ const BOLT = { match: { 'parts.name': 'bolt' } };
 const QUERIES: Record<string, unknown>[] = [
   { nested: { path: 'parts', query: BOLT } },
   { nested: { path: 'parts', query: { bool: { must: [BOLT, { range: { 'parts.n': { gte: 5 } } }] } }, score_mode: 'max', boost: 2, _name: 'n' } },
-  { nested: { path: 'parts', query: BOLT, score_mode: 'none', ignore_unmapped: true, inner_hits: { name: 'found', from: 1, size: 2, sort: [{ 'parts.n': 'desc' }], _source: ['parts.name'] } } },
+  { nested: { path: 'parts', query: BOLT, score_mode: 'none', ignore_unmapped: true, inner_hits: { name: 'found', from: 1, size: 2, sort: [{ 'parts.n': 'desc' }], _source: ['parts.name'], highlight: { fields: { 'parts.name': {} } } } } },
   // a nested field inside another (the cluster reads the mapping)
   { nested: { path: 'parts', query: { nested: { path: 'parts.screws', query: { match_all: {} } } } } },
 ];

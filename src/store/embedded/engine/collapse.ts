@@ -15,6 +15,7 @@ import { describe, hasOwn, isPlainObject, quote } from './json';
 import { IndexMapping } from './mapping';
 import { SortClause, parseSort } from './sort';
 import { SourceFilter, parseSourceFilter } from './source';
+import type { Highlight } from './highlight/options';
 
 export interface InnerHitsRequest {
   name: string;
@@ -22,6 +23,8 @@ export interface InnerHitsRequest {
   size: number;
   sort: SortClause[] | null;
   source: SourceFilter | null;
+  /** A nested query's inner hits' `highlight` (nested/innerHits.ts). */
+  highlight?: Highlight;
 }
 
 export interface CollapseRequest {

@@ -376,7 +376,7 @@ export class SearchIndex {
     // the caller's query alone: the visibility filter never scores, and is not to be shown (explain/explainHit.ts)
     const explainer = options.explain && top.length > from ? new Explainer(buildQuery({ main: parsed.main, filter: null }, this.mapping, now, this.limits), index) : null;
     // `nested` queries' inner_hits: the page's hits' own matching objects (nested/innerHits.ts)
-    const nestedHits = new NestedInnerHits(nestedInnerHitQueries(query), index, this.mapping);
+    const nestedHits = new NestedInnerHits(nestedInnerHitQueries(query), index, this.mapping, { now, limits: this.limits });
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const hit = this.fetchHit(index, m.doc, needsScores ? floatToJson(m.score) : null, fetch.source, fetch);
@@ -385,7 +385,14 @@ export class SearchIndex {
         (hit.fields ??= {})[collapse.field] = [collapseValue(group.key, this.mapping.type(collapse.field))];
         if (collapse.innerHits.length > 0) hit.inner_hits = this.innerHits(index, collapse, group, pageMatches);
       }
-      if (!nestedHits.isEmpty) hit.inner_hits = { ...hit.inner_hits, ...nestedHits.hitsOf(m.doc, hit._id, index.sourceOf(m.doc) ?? {}) };
+      if (!nestedHits.isEmpty && !timedOut) {
+        try {
+          hit.inner_hits = { ...hit.inner_hits, ...(yield* nestedHits.hitsSteps(m.doc, hit._id, index.sourceOf(m.doc) ?? {}, null, budget)) };
+        } catch (err) {
+          if (!(err instanceof TimeExceeded)) throw err;
+          timedOut = true;
+        }
+      }
       if (highlighter !== null && !highlighter.isEmpty && !timedOut) {
         try {
           const fragments = yield* highlighter.hit(m.doc, hit._id, index.sourceOf(m.doc) as Doc, budget);

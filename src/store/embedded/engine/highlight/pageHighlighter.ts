@@ -96,15 +96,17 @@ export class PageHighlighter {
     private readonly mapping: IndexMapping,
     private readonly limits: QueryLimits,
     private readonly index: InvertedIndex,
+    /** The nested field whose objects the hits are (a nested query's inner hits: nested/innerHits.ts), null for documents. */
+    private readonly nestedPath: string | null,
   ) {}
 
   /**
    * The highlighter of one search over `index` (the index the hits come from): fields resolved, queries
    * built and their patterns compiled within the budget.
    */
-  static *create(highlight: Highlight, query: ParsedQuery | null, mapping: IndexMapping, now: number, limits: QueryLimits, index: InvertedIndex, budget: Budget): Steps<PageHighlighter> {
-    const out = new PageHighlighter(mapping.copy(), limits, index);
-    const ctx: BuildContext = { mapping, now, limits };
+  static *create(highlight: Highlight, query: ParsedQuery | null, mapping: IndexMapping, now: number, limits: QueryLimits, index: InvertedIndex, budget: Budget, nestedPath: string | null = null): Steps<PageHighlighter> {
+    const out = new PageHighlighter(mapping.copy(), limits, index, nestedPath);
+    const ctx: BuildContext = nestedPath === null ? { mapping, now, limits } : { mapping, now, limits, nestedPath };
     const compiled = new Map<ParsedQuery | null, CompiledQuery>();
     const byName = new Map<string, ResolvedField>();
     const names = mapping.fieldNames();
@@ -144,13 +146,15 @@ export class PageHighlighter {
   private valuesOf(source: Doc): Map<string, string[]> {
     const wanted = new Set(this.fields.map((f) => f.name));
     const values = new Map<string, string[]>();
-    this.mapping.walk(source, (field, type, value) => {
+    const sink = (field: string, type: string, value: string | number | boolean) => {
       if (!wanted.has(field)) return;
       const text = type === 'date' ? new Date(value as number).toISOString() : String(value);
       const list = values.get(field);
       if (list === undefined) values.set(field, [text]);
       else list.push(text);
-    });
+    };
+    if (this.nestedPath === null) this.mapping.walk(source, sink);
+    else this.mapping.walkNested(source, this.nestedPath, sink);
     return values;
   }
 
@@ -202,7 +206,8 @@ export class PageHighlighter {
   /** The document alone in an index (what the highlighter's Weight.matches reads the other fields from). */
   private singleDocument(id: string, source: Doc): InvertedIndex {
     const index = new InvertedIndex(false);
-    index.addSource(id, source, this.mapping);
+    if (this.nestedPath === null) index.addSource(id, source, this.mapping);
+    else index.addNested(id, source, this.nestedPath, this.mapping);
     return index;
   }
 }

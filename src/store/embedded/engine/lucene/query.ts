@@ -18,6 +18,7 @@ import { InvertedIndex } from '../invertedIndex';
 import { IntervalsSource } from '../intervals/sources';
 import { Matches } from './matches';
 import type { InnerHitsRequest } from '../collapse';
+import type { ParsedQuery } from '../query/context';
 
 export type Occur = 'must' | 'filter' | 'should' | 'must_not';
 
@@ -227,6 +228,8 @@ export interface NestedQuery {
   readonly scoreMode: NestedScoreMode;
   /** Its `inner_hits` (nested/innerHits.ts), null without; their name is part of its identity, so that rewriting never merges them away. */
   readonly innerHits: InnerHitsRequest | null;
+  /** The child query as parsed, which the inner hits' `highlight` builds its queries from (as a search's highlight does from the search's query). */
+  readonly parsed?: ParsedQuery;
 }
 
 export type LQuery = MatchAllQuery | MatchNoneQuery | TermQuery | PhraseQuery | MultiPhraseQuery | BoostQuery | ConstantScoreQuery | BooleanQuery | DisMaxQuery | LeafQuery | FunctionScoreQuery | CombinedFieldQuery | IntervalsQuery | NestedQuery;

@@ -77,4 +77,12 @@ describe('inner_hits of nested queries', () => {
     const without = i.search({ query: { nested: { path: 'driver', query: query.nested.query } } as never, from: 0, size: 10 });
     expect(without.hits[0].inner_hits).toBeUndefined();
   });
+
+  it('highlights the objects\' fields (full paths), as a search\'s highlight does', () => {
+    const query = nested({ highlight: { fields: { 'parts.name': {} } }, size: 5 }, { match: { 'parts.name': 'bolt' } });
+    const a = index().search({ query: query as never, from: 0, size: 10 }).hits.find((h) => h._id === 'a')!;
+    expect(a.inner_hits!.parts.hits.hits.map((h) => h.highlight)).toEqual([{ 'parts.name': ['<em>bolt</em> <em>bolt</em>'] }, { 'parts.name': ['<em>bolt</em>'] }]);
+    expect(a.highlight).toBeUndefined();
+    expect(() => index().search({ query: nested({ highlight: { fields: 3 } }) as never, from: 0, size: 10 })).toThrow(/highlight/);
+  });
 });

@@ -18,7 +18,9 @@
  */
 import type { Doc, Hit, InnerHits, NestedIdentity } from '../../../port';
 import { InvalidQueryError } from '../../../port';
-import { UNLIMITED, runToEnd } from '../budget/budget';
+import { Budget, Steps } from '../budget/budget';
+import { PageHighlighter } from '../highlight/pageHighlighter';
+import type { QueryLimits } from '../limits';
 import type { InnerHitsRequest } from '../collapse';
 import { floatToJson } from '../fieldValues';
 import type { InvertedIndex } from '../invertedIndex';
@@ -80,17 +82,23 @@ interface Prepared {
   readonly children: Matches;
   readonly sorts: ResolvedSort[] | null;
   readonly inner: NestedInnerHits;
+  /** The definition's `highlight` over the objects' fields, null without. */
+  readonly highlighter: PageHighlighter | null;
 }
 
 /** The inner hits of the `nested` queries of one level: the root's (the search's index), or a nested field's. */
 export class NestedInnerHits {
   private readonly definitions: Definition[];
 
-  /** @param index the level's index (the search's, or a nested field's documents) */
+  /**
+   * @param index the level's index (the search's, or a nested field's documents)
+   * @param search what the search's queries are built with (`now`, the limits)
+   */
   constructor(
     queries: readonly NestedQuery[],
     private readonly index: InvertedIndex,
     private readonly mapping: IndexMapping,
+    private readonly search: { readonly now: number; readonly limits: QueryLimits },
   ) {
     this.definitions = queries.map((query) => ({ query, request: query.innerHits as InnerHitsRequest, prepared: undefined }));
   }
@@ -100,19 +108,20 @@ export class NestedInnerHits {
   }
 
   /**
-   * The inner hits of document `doc` of this level, by definition name: `id` is its root document's,
-   * `source` its object (the root document's source at the root), `identity` where it is (null at the root).
+   * The inner hits of document `doc` of this level, by definition name, within the search's budget
+   * (evaluating a definition's query, highlighting): `id` is its root document's, `source` its object
+   * (the root document's source at the root), `identity` where it is (null at the root).
    */
-  hitsOf(doc: number, id: string, source: Doc, identity: NestedIdentity | null = null): Record<string, InnerHits> {
+  *hitsSteps(doc: number, id: string, source: Doc, identity: NestedIdentity | null, budget: Budget): Steps<Record<string, InnerHits>> {
     const out: Record<string, InnerHits> = {};
     for (const def of this.definitions) {
       const { request } = def;
-      const prepared = this.prepare(def);
+      const prepared = yield* this.prepare(def, budget);
       if (prepared === null) {
         setOwn(out, request.name, { hits: { total: 0, max_score: null, hits: [] } });
         continue;
       }
-      const { levels, children, sorts, inner } = prepared;
+      const { levels, children, sorts, inner, highlighter } = prepared;
       const { from, to } = childrenOfParent(children, levels, doc);
       const docs = children.docs as Int32Array;
       const members: { child: number; score: number; keys: SortKey[] }[] = [];
@@ -127,29 +136,37 @@ export class NestedInnerHits {
         return a.child - b.child;
       });
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
-      const hits = members.slice(request.from, request.from + request.size).map((m): Hit => {
+      const hits: Hit[] = [];
+      for (const m of members.slice(request.from, request.from + request.size)) {
         const { object, nested } = locate(levels, m.child, source, identity);
         const hit: Hit = { _id: id, _nested: nested, _score: scored ? floatToJson(m.score) : null };
         if (request.source !== null) hit._source = objectSource(object, def.query.path, request);
+        if (highlighter !== null && !highlighter.isEmpty) {
+          const fragments = yield* highlighter.hit(m.child, id, object, budget);
+          if (fragments !== undefined) hit.highlight = fragments;
+        }
         if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
-        if (!inner.isEmpty) hit.inner_hits = inner.hitsOf(m.child, id, object, nested);
-        return hit;
-      });
+        if (!inner.isEmpty) hit.inner_hits = yield* inner.hitsSteps(m.child, id, object, nested, budget);
+        hits.push(hit);
+      }
       const maxScore = scored && members.length > 0 ? floatToJson(Math.max(...members.map((m) => m.score))) : null;
       setOwn(out, request.name, { hits: { total: members.length, max_score: maxScore, hits } });
     }
     return out;
   }
 
-  /** A definition's levels, matching objects, sort and inner definitions, made once. */
-  private prepare(def: Definition): Prepared | null {
+  /** A definition's levels, matching objects, sort, inner definitions and highlighter, made once. */
+  private *prepare(def: Definition, budget: Budget): Steps<Prepared | null> {
     if (def.prepared !== undefined) return def.prepared;
     const levels = nestedLevels(this.index, def.query.chain);
     if (levels === null) return (def.prepared = null);
     const last = levels[levels.length - 1].index;
-    const children = (runToEnd(evaluateSteps(def.query.query, last, 1, true, UNLIMITED)) ?? Matches.EMPTY).toList();
+    const children = ((yield* evaluateSteps(def.query.query, last, 1, true, budget)) ?? Matches.EMPTY).toList();
     const sorts = def.request.sort === null ? null : resolveSort(def.request.sort, this.mapping, (field) => last.field(field), last);
-    return (def.prepared = { levels, children, sorts, inner: new NestedInnerHits(nestedInnerHitQueries(def.query.query), last, this.mapping) });
+    const { now, limits } = this.search;
+    const highlight = def.request.highlight;
+    const highlighter = highlight === undefined ? null : yield* PageHighlighter.create(highlight, def.query.parsed ?? null, this.mapping, now, limits, last, budget, def.query.path);
+    return (def.prepared = { levels, children, sorts, highlighter, inner: new NestedInnerHits(nestedInnerHitQueries(def.query.query), last, this.mapping, this.search) });
   }
 }
 

@@ -113,7 +113,7 @@ describe('nested', () => {
     expect(() => search(i, { nested: { path: 'parts' } })).toThrow("[nested] at query.nested requires 'query' field");
     expect(() => search(i, { nested: { path: 'parts', query: { match_all: {} }, score_mode: 'total' } })).toThrow('illegal score_mode for nested query [total]');
     expect(() => search(i, { nested: { path: 'parts', query: { match_all: {} }, filter: {} } })).toThrow('unsupported parameter "filter" for [nested]');
-    expect(() => search(i, { nested: { path: 'parts', query: { match_all: {} }, inner_hits: { highlight: {} } } })).toThrow(/unsupported inner_hits parameter "highlight"/);
+    expect(() => search(i, { nested: { path: 'parts', query: { match_all: {} }, inner_hits: { explain: true } } })).toThrow(/unsupported inner_hits parameter "explain"/);
   });
 
   it('counts the inner query against the clause and depth limits', () => {

@@ -16,13 +16,23 @@
  * that is not under the enclosing nested query's is refused (Lucene's join would fail: its children
  * would not be in the parents' blocks).
  */
-import { hasOwn } from '../json';
+import { hasOwn, isPlainObject } from '../json';
 import { parseInnerHits } from '../collapse';
 import { NestedQuery, NestedScoreMode, matchNone, withBoost } from '../lucene/query';
 import { ClauseParser } from './context';
+import { InnerHitsRequest } from '../collapse';
+import { parseHighlight } from '../highlight/options';
+import { QueryLimits } from '../limits';
 import { at, boostOf, checkParams, invalid, objectBody, readBoolean, readName, readString } from './params';
 
 const SCORE_MODES: readonly NestedScoreMode[] = ['avg', 'max', 'min', 'sum', 'none'];
+
+/** A nested query's `inner_hits`: collapse's members (collapse.ts), and `highlight` on the objects' fields (full paths), as a search's highlight reads it. */
+function parseNestedInnerHits(value: unknown, path: string, where: string, limits: QueryLimits): InnerHitsRequest {
+  if (!isPlainObject(value) || !hasOwn(value, 'highlight')) return parseInnerHits(value, path, where);
+  const { highlight, ...rest } = value;
+  return { ...parseInnerHits(rest, path, where), highlight: parseHighlight(highlight, limits) };
+}
 
 export const parseNested: ClauseParser = (body, path, ctx) => {
   const obj = objectBody('nested', body, path);
@@ -38,7 +48,7 @@ export const parseNested: ClauseParser = (body, path, ctx) => {
     scoreMode = mode as NestedScoreMode;
   }
   const ignoreUnmapped = hasOwn(obj, 'ignore_unmapped') ? readBoolean('nested', 'ignore_unmapped', obj.ignore_unmapped, at(path, 'ignore_unmapped')) : false;
-  const innerHits = hasOwn(obj, 'inner_hits') ? parseInnerHits(obj.inner_hits, nestedPath, at(path, 'inner_hits')) : null;
+  const innerHits = hasOwn(obj, 'inner_hits') ? parseNestedInnerHits(obj.inner_hits, nestedPath, at(path, 'inner_hits'), ctx.limits) : null;
   const boost = boostOf('nested', obj, path);
   readName('nested', obj, path);
   return {
@@ -58,7 +68,7 @@ export const parseNested: ClauseParser = (body, path, ctx) => {
         if (at < 0 || scope === nestedPath) throw invalid(`[nested] nested path [${nestedPath}] is not a child of the enclosing nested path [${scope}]`);
         chain.splice(0, at + 1);
       }
-      const node: NestedQuery = { type: 'nested', path: nestedPath, chain, query: query.toLucene({ ...buildCtx, nestedPath }), scoreMode, innerHits };
+      const node: NestedQuery = { type: 'nested', path: nestedPath, chain, query: query.toLucene({ ...buildCtx, nestedPath }), scoreMode, innerHits, parsed: query };
       return withBoost(node, boost);
     },
   };
