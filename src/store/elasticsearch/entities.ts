@@ -317,7 +317,9 @@ export function learnProperties(mapping: IndexMapping, properties: Record<string
   for (const [name, spec] of Object.entries(properties)) {
     if (typeof spec !== 'object' || spec === null) continue;
     const field = prefix === '' ? name : `${prefix}.${name}`;
-    const s = spec as { type?: string; properties?: Record<string, unknown>; fields?: Record<string, { type?: string }> };
+    const s = spec as { type?: string; properties?: Record<string, unknown>; fields?: Record<string, { type?: string }>; include_in_parent?: unknown; include_in_root?: unknown };
+    // a nested field's objects are matched one by one, as the cluster's nested query does
+    if (s.type === 'nested') mapping.declareNested(field, s.include_in_parent === true || s.include_in_root === true);
     if (s.properties !== undefined) {
       learnProperties(mapping, s.properties, field);
       continue;

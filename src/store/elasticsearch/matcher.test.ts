@@ -56,5 +56,16 @@ describe('subscription filters on the Elasticsearch store', () => {
     expect(store.entities.matcher('notes', { term: { code: 'AB' } })('c', { code: 'aB' })).toBe(true);
     expect(store.entities.matcher('notes', { term: { price: 1.2 } })('d', { price: 1.23 })).toBe(true);
   });
-});
 
+  it('match nested queries object by object, the cluster\'s nested fields declared', async () => {
+    const { store } = storeOnFake();
+    await store.entities.putMapping('kits', parseTypeMapping({ properties: { parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' } } } } }));
+    const both = store.entities.matcher('kits', { nested: { path: 'parts', query: { bool: { must: [{ match: { 'parts.name': 'bolt' } }, { range: { 'parts.n': { gte: 5 } } }] } } } });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the cluster's mapping is read once, in the background
+    expect(both('a', { parts: [{ name: 'bolt', n: 9 }] })).toBe(true);
+    expect(both('b', { parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 9 }] })).toBe(false);
+    const mapping = new IndexMapping();
+    learnProperties(mapping, { parts: { type: 'nested', include_in_parent: true, properties: { name: { type: 'text' } } } }, '');
+    expect([mapping.isNested('parts'), mapping.type('parts.name')]).toEqual([true, 'text']);
+  });
+});

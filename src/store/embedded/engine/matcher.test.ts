@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '../../port';
 import { compileMatcher } from './matcher';
+import { SearchIndex } from './searchIndex';
 
 describe('compileMatcher', () => {
   it('matches single documents with the search semantics', () => {
@@ -28,6 +29,19 @@ describe('compileMatcher', () => {
     const code = compileMatcher({ term: { 'code.keyword': 'FR' } });
     expect(code({ code: 'FR' })).toBe(true);
     expect(code({ code: 'fr' })).toBe(false);
+  });
+
+  it('matches nested queries object by object, with the collection\'s nested mapping', () => {
+    const index = new SearchIndex();
+    index.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { name: { type: 'text' }, screws: { type: 'nested' } } } } });
+    const matches = compileMatcher({ nested: { path: 'parts', query: { bool: { must: [{ match: { 'parts.name': 'bolt' } }, { range: { 'parts.n': { gte: 5 } } }] } } } }, () => index.mappingCopy());
+    expect(matches({ parts: [{ name: 'bolt', n: 9 }] })).toBe(true);
+    expect(matches({ parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 9 }] })).toBe(false);
+    const deep = compileMatcher({ nested: { path: 'parts.screws', query: { term: { 'parts.screws.size': 4 } } } }, () => index.mappingCopy());
+    expect(deep({ parts: [{ screws: [{ size: 3 }] }, { screws: [{ size: 4 }] }] })).toBe(true);
+    expect(deep({ parts: [{ screws: [{ size: 3 }] }] })).toBe(false);
+    // an unmapped path: a subscription's query that cannot run matches nothing
+    expect(compileMatcher({ nested: { path: 'nothing', query: { match_all: {} } } }, () => index.mappingCopy())({ nothing: [{}] })).toBe(false);
   });
 
   it('does not match a document it cannot evaluate against', () => {
