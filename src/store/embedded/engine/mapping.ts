@@ -230,6 +230,12 @@ export class IndexMapping {
     return this.nested.size > 0 && this.nested.has(field);
   }
 
+  /** Whether a field's values are in nested objects' documents only: inside a nested field that is not also indexed in its parent (include_in_parent), at any depth. */
+  isInsideNested(path: string): boolean {
+    for (let parent = this.nestedParent(path); parent !== undefined; parent = this.nestedParent(parent)) if (this.nested.get(parent) === false) return true;
+    return false;
+  }
+
   /** The nested field a path is inside of (its nearest ancestor declared `nested`, not the path itself), or undefined. */
   nestedParent(path: string): string | undefined {
     if (this.nested.size === 0) return undefined;

@@ -285,6 +285,8 @@ export class SearchIndex {
     if (collapse !== null) checkCollapseField(collapse, this.mapping);
 
     const index = this.index;
+    // FieldSortBuilder.validateMissingNestedPath: a nested object's field has no value in the document (the `nested` sort option is not supported)
+    for (const clause of sortClauses ?? []) if (clause.geo === undefined && this.mapping.isInsideNested(clause.field)) throw new InvalidQueryError(`it is mandatory to set the [nested] context on the nested sort field: [${clause.field}].`);
     const sorts: ResolvedSort[] | null = sortClauses === null ? null : resolveSort(sortClauses, this.mapping, (field) => index.field(field), index);
     const needsScores = sorts === null || sorts.some((s) => s.kind === 'score') || (aggs !== null && hasTopHits(aggs)) || options.minScore !== null;
     const afterKeys = sorts !== null && Array.isArray(after) ? sorts.map((s, i) => searchAfterKey(s, after[i], `search_after[${i}]`)) : null;

@@ -116,6 +116,14 @@ describe('nested', () => {
     expect(() => search(i, { nested: { path: 'parts', query: { match_all: {} }, inner_hits: { explain: true } } })).toThrow(/unsupported inner_hits parameter "explain"/);
   });
 
+  it('refuses a sort on a nested object\'s field, as Elasticsearch does without the nested option (not supported)', () => {
+    const i = index();
+    expect(() => i.search({ query: { match_all: {} }, sort: [{ 'parts.n': 'asc' }], from: 0, size: 10 })).toThrow('it is mandatory to set the [nested] context on the nested sort field: [parts.n].');
+    expect(() => i.search({ query: { match_all: {} }, sort: [{ 'parts.n': { order: 'asc', nested: { path: 'parts' } } }], from: 0, size: 10 })).toThrow('unsupported sort parameter "nested"');
+    // inside inner_hits, the objects' fields sort
+    expect(i.search({ query: { nested: { path: 'parts', query: { match_all: {} }, inner_hits: { sort: [{ 'parts.n': 'desc' }] } } } as never, from: 0, size: 10 }).total).toBe(3);
+  });
+
   it('counts the inner query against the clause and depth limits', () => {
     const i = new SearchIndex(undefined, { limits: { ...DEFAULT_LIMITS, maxClauseCount: 2 } });
     i.declareMapping({ dynamic: 'true', properties: { parts: { type: 'nested', properties: { name: { type: 'text' } } } } });
