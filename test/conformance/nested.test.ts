@@ -77,6 +77,14 @@ describeEachStore('nested', (target) => {
     expect(object.message).toContain('[nested] nested object under path [box] is not of nested type');
   });
 
+  it('an object field an entity mapped dynamically cannot become nested (400 mapping_conflict)', async () => {
+    const admin = { server, token: await server.token({ sub: 'ada', tenantId: 'tenant-a', roles: ['admin'] }) };
+    const loose = uniqueCollection('boxes');
+    await ok(writerA, 'POST', `/v4/entity/${loose.collection}`, { name: 'x', parts: [{ name: 'bolt' }] });
+    const conflict = await failsWith(admin, 'PUT', `/v4/entity/${loose.collection}/_mapping`, { properties: { parts: { type: 'nested' } } }, 'services.storage.mapping_conflict', 400);
+    expect(conflict.message).toContain('[parts]');
+  });
+
   it('refuses an entity with more than 10,000 nested objects (index.mapping.nested_objects.limit)', async () => {
     const parts = Array.from({ length: 10_001 }, () => ({ name: 'bolt' }));
     await failsWith(writerB, 'POST', path(''), { name: 'huge', parts }, 'services.storage.nested_objects_limit', 400);
