@@ -56,6 +56,14 @@ describe.each(TRANSPORTS)('nested over %s', (name) => {
     expectError(await search({ query: { nested: { path: 'parts', query: { match_all: {} }, score_mode: 'total' } } }), 'services.storage.invalid_search_query', 400);
     expectError(await search({ query: { nested: { path: 'parts', query: { match_all: {} }, inner_hits: { size: 500 } } } }), 'services.storage.invalid_search_query', 400);
   });
+
+  it('counts the query inside toward the clause and depth limits', async () => {
+    const words = Array.from({ length: 5000 }, (_, i) => `w${i}`).join(' ');
+    expectError(await search({ query: { nested: { path: 'parts', query: { match: { 'parts.name': words } } } } }), 'services.storage.too_many_clauses', 400);
+    let deep: unknown = { match_all: {} };
+    for (let i = 0; i < 30; i++) deep = { bool: { must: [deep] } };
+    expectError(await search({ query: { nested: { path: 'parts', query: deep } } }), 'services.storage.query_too_deep', 400);
+  });
 });
 
 describe('nested objects limit', () => {
