@@ -54,4 +54,37 @@ describe('ForwardIndex', () => {
     expect(f.countEntries(Int32Array.of(0, 1, 2, 3, 7), 2, 3, counts)).toBe(0);
     expect([...counts]).toEqual([0, 3, 1]);
   });
+
+  it('one entry a document from the first: the same lists without starts, until a document has none, two, or is skipped', () => {
+    const lists = (f: ForwardIndex, n: number) => Array.from({ length: n }, (_, d) => f.list(d));
+    for (const breaker of ['none', 'two', 'bulk', 'skipped'] as const) {
+      const f = new ForwardIndex(new Int32Array(0));
+      for (let d = 0; d < 40; d++) {
+        f.begin(d);
+        f.push(d % 3);
+      }
+      expect(f.bytes()).toBe(f.entries.byteLength); // (no starts)
+      const counts = new Int32Array(3);
+      expect(f.countEntries(Int32Array.of(0, 1, 2, 39, 40), 0, 5, counts)).toBe(1);
+      expect([...counts]).toEqual([2, 1, 1]);
+      if (breaker === 'none') f.begin(40);
+      else if (breaker === 'two') {
+        f.begin(40);
+        f.push(5);
+        f.push(6);
+      } else if (breaker === 'bulk') {
+        f.begin(40);
+        const entries = f.room(2);
+        entries[f.length] = 5;
+        entries[f.length + 1] = 6;
+        f.commit(f.length + 2);
+      } else f.begin(41);
+      f.begin(42);
+      f.push(7);
+      const expected = [...Array.from({ length: 40 }, (_, d) => [d % 3]), breaker === 'two' || breaker === 'bulk' ? [5, 6] : [], [], [7]];
+      expect(lists(f, 43)).toEqual(expected);
+      expect(f.count(40)).toBe(expected[40].length);
+      expect(f.bytes()).toBeGreaterThan(f.entries.byteLength);
+    }
+  });
 });

@@ -88,8 +88,16 @@ export class TermPostings<K extends string | number = string> {
   maxFreq = EMPTY_INT32;
   private start = EMPTY_INT32;
   private cap = EMPTY_INT32;
-  private readonly bigDocs: (Int32Array | null)[] = [];
-  private readonly bigFreqs: (Uint16Array | null)[] = [];
+  /**
+   * Per term: 1 + the number of its long list in bigDocs (and bigFreqs), 0 when its postings are in
+   * the arena (an array of numbers: a JavaScript array of a slot per term took 16 bytes a term, most
+   * of them for terms of one posting).
+   */
+  private big = EMPTY_INT32;
+  private readonly bigDocs: Int32Array[] = [];
+  private readonly bigFreqs: Uint16Array[] = [];
+  /** Terms given room (ensure). */
+  private terms = 0;
   private pool = EMPTY_INT32;
   private freqPool: Uint16Array | null;
   private poolEnd = 0;
@@ -120,13 +128,13 @@ export class TermPostings<K extends string | number = string> {
   /** The id of a term, added to the dictionary when new. */
   intern(term: K): number {
     const t = this.dict.intern(term);
-    if (t >= this.bigDocs.length) this.ensure(t);
+    if (t >= this.terms) this.ensure(t);
     return t;
   }
 
   /** Make room for the postings of term id `t` (after adding it to the dictionary directly). */
   ensure(t: number): void {
-    if (t < this.bigDocs.length) return;
+    if (t < this.terms) return;
     if (t >= this.df.length) {
       const n = t + 1;
       this.df = grow(this.df, n);
@@ -135,10 +143,8 @@ export class TermPostings<K extends string | number = string> {
       this.start = grow(this.start, n);
       this.cap = grow(this.cap, n);
     }
-    while (this.bigDocs.length <= t) {
-      this.bigDocs.push(null);
-      this.bigFreqs.push(null);
-    }
+    if (t >= this.big.length) this.big = grow(this.big, t + 1);
+    this.terms = t + 1;
   }
 
   /**
@@ -162,12 +168,13 @@ export class TermPostings<K extends string | number = string> {
   /** Make room for `extra` more postings of term `t` (then `push` them). */
   reserve(t: number, extra: number): void {
     const need = this.len[t] + extra;
-    const big = this.bigDocs[t];
-    if (big !== null) {
+    const b = this.big[t] - 1;
+    if (b >= 0) {
+      const big = this.bigDocs[b];
       if (need > big.length) {
         const length = Math.max(need, big.length + (big.length >> 1));
-        this.bigDocs[t] = resized(big, length, this.len[t]);
-        if (this.withFreqs) this.bigFreqs[t] = resized(this.bigFreqs[t] as Uint16Array, length, this.len[t]);
+        this.bigDocs[b] = resized(big, length, this.len[t]);
+        if (this.withFreqs) this.bigFreqs[b] = resized(this.bigFreqs[b], length, this.len[t]);
       }
       return;
     }
@@ -180,7 +187,7 @@ export class TermPostings<K extends string | number = string> {
     const slot = this.slotOf(t, len);
     this.docsArray(t)[slot] = doc;
     if (this.withFreqs) {
-      (this.bigFreqs[t] ?? (this.freqPool as Uint16Array))[slot] = 1;
+      this.freqsArray(t)[slot] = 1;
       if (this.maxFreq[t] === 0) this.maxFreq[t] = 1;
     }
     this.len[t] = len + 1;
@@ -190,7 +197,7 @@ export class TermPostings<K extends string | number = string> {
 
   /** One more occurrence in the document of the posting at `slot`. */
   bumpFreq(t: number, slot: number, doc: number): void {
-    const freqs = this.bigFreqs[t] ?? (this.freqPool as Uint16Array);
+    const freqs = this.freqsArray(t);
     let freq: number;
     if (freqs[slot] < FREQ_OVERFLOW - 1) {
       freq = ++freqs[slot];
@@ -204,7 +211,12 @@ export class TermPostings<K extends string | number = string> {
   }
 
   private slotOf(t: number, i: number): number {
-    return this.bigDocs[t] === null ? this.start[t] + i : i;
+    return this.big[t] === 0 ? this.start[t] + i : i;
+  }
+
+  /** The array holding the frequencies of term `t` (fields with frequencies). */
+  private freqsArray(t: number): Uint16Array {
+    return this.big[t] === 0 ? (this.freqPool as Uint16Array) : this.bigFreqs[this.big[t] - 1];
   }
 
   /** Exact frequency of term `t` in document `doc` when the stored value is 65535. */
@@ -219,8 +231,9 @@ export class TermPostings<K extends string | number = string> {
     const start = this.start[t];
     const newCap = Math.max(need, cap === 0 ? 1 : cap * 2);
     if (newCap > BIG_LIST) {
-      this.bigDocs[t] = resized(this.pool.subarray(start, start + len), newCap, len);
-      if (this.freqPool !== null) this.bigFreqs[t] = resized(this.freqPool.subarray(start, start + len), newCap, len);
+      this.bigDocs.push(resized(this.pool.subarray(start, start + len), newCap, len));
+      if (this.freqPool !== null) this.bigFreqs.push(resized(this.freqPool.subarray(start, start + len), newCap, len));
+      this.big[t] = this.bigDocs.length;
       this.garbage += cap;
       this.cap[t] = 0;
       return;
@@ -259,8 +272,8 @@ export class TermPostings<K extends string | number = string> {
     const pool = new Int32Array(size);
     const freqPool = this.freqPool === null ? null : new Uint16Array(size);
     let end = 0;
-    for (let t = 0; t < this.bigDocs.length; t++) {
-      if (this.bigDocs[t] !== null || this.cap[t] === 0) continue;
+    for (let t = 0; t < this.terms; t++) {
+      if (this.big[t] !== 0 || this.cap[t] === 0) continue;
       const s = this.start[t];
       pool.set(this.pool.subarray(s, s + this.len[t]), end);
       if (freqPool !== null) freqPool.set((this.freqPool as Uint16Array).subarray(s, s + this.len[t]), end);
@@ -283,7 +296,7 @@ export class TermPostings<K extends string | number = string> {
    * views): the array holding them, from `docsStart(t)`, `len[t]` of them.
    */
   docsArray(t: number): Int32Array {
-    return this.bigDocs[t] ?? this.pool;
+    return this.big[t] === 0 ? this.pool : this.bigDocs[this.big[t] - 1];
   }
 
   docsStart(t: number): number {
@@ -292,8 +305,7 @@ export class TermPostings<K extends string | number = string> {
 
   /** The stored postings of a term (documents ascending; some may be dead). A view: valid until the next write. */
   docs(t: number): Int32Array {
-    const big = this.bigDocs[t];
-    if (big !== null) return big.subarray(0, this.len[t]);
+    if (this.big[t] !== 0) return this.bigDocs[this.big[t] - 1].subarray(0, this.len[t]);
     const s = this.start[t];
     return this.pool.subarray(s, s + this.len[t]);
   }
@@ -301,8 +313,7 @@ export class TermPostings<K extends string | number = string> {
   /** Frequencies parallel to `docs(t)` (65535: look up `overflowFreq`). Fields without frequencies: null. */
   freqs(t: number): Uint16Array | null {
     if (!this.withFreqs) return null;
-    const big = this.bigFreqs[t];
-    if (big !== null) return big.subarray(0, this.len[t]);
+    if (this.big[t] !== 0) return this.bigFreqs[this.big[t] - 1].subarray(0, this.len[t]);
     const s = this.start[t];
     return (this.freqPool as Uint16Array).subarray(s, s + this.len[t]);
   }
@@ -313,7 +324,7 @@ export class TermPostings<K extends string | number = string> {
    * The dictionary is written by its owner.
    */
   writeState(w: StateWriter): void {
-    const n = this.bigDocs.length;
+    const n = this.terms;
     w.json([n, this.poolEnd, this.garbage, [...this.overflow]]);
     w.array(this.df, n);
     w.array(this.len, n);
@@ -326,17 +337,17 @@ export class TermPostings<K extends string | number = string> {
     const big: number[] = [];
     let total = 0;
     for (let t = 0; t < n; t++) {
-      if (this.bigDocs[t] === null) continue;
+      if (this.big[t] === 0) continue;
       big.push(t);
       total += this.len[t];
     }
     w.array(Int32Array.from(big));
     const lens = big.map((t) => this.len[t]);
-    const joined = <T extends Int32Array | Uint16Array>(lists: (T | null)[], make: (n: number) => T) => () => {
+    const joined = <T extends Int32Array | Uint16Array>(lists: T[], make: (n: number) => T) => () => {
       const out = make(total);
       let at = 0;
       big.forEach((t, i) => {
-        out.set((lists[t] as T).subarray(0, lens[i]) as never, at);
+        out.set(lists[this.big[t] - 1].subarray(0, lens[i]) as never, at);
         at += lens[i];
       });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
@@ -361,26 +372,26 @@ export class TermPostings<K extends string | number = string> {
     const big = r.int32();
     const docs = r.bytes();
     const freqs = this.withFreqs ? r.bytes() : null;
+    this.terms = n;
+    this.big = new Int32Array(n);
     this.bigDocs.length = 0;
     this.bigFreqs.length = 0;
-    for (let t = 0; t < n; t++) {
-      this.bigDocs.push(null);
-      this.bigFreqs.push(null);
-    }
     let at = 0;
     for (let i = 0; i < big.length; i++) {
       const t = big[i];
       const len = this.len[t];
-      this.bigDocs[t] = new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len);
-      if (freqs !== null) this.bigFreqs[t] = new Uint16Array(freqs.buffer, freqs.byteOffset + 2 * at, len);
+      this.bigDocs.push(new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len));
+      if (freqs !== null) this.bigFreqs.push(new Uint16Array(freqs.buffer, freqs.byteOffset + 2 * at, len));
+      this.big[t] = i + 1;
       at += len;
     }
   }
 
   /** Memory held by the typed arrays, in bytes (for diagnostics). */
   bytes(): number {
-    let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength * 5;
-    for (let t = 0; t < this.bigDocs.length; t++) n += (this.bigDocs[t]?.byteLength ?? 0) + (this.bigFreqs[t]?.byteLength ?? 0);
+    let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength * 5 + this.big.byteLength;
+    for (const docs of this.bigDocs) n += docs.byteLength;
+    for (const freqs of this.bigFreqs) n += freqs.byteLength;
     return n;
   }
 }
