@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { getDefaultSliceMs, pausedSearches, setDefaultSliceMs } from '../scheduler/scheduler';
 import { parseJsonBytes, type ParsedJson } from './jsonText';
 import { parseJsonBytesSliced, parseJsonSteps, type JsonOutcome } from './slicedJson';
@@ -142,6 +144,27 @@ describe('parseJsonSteps: JSON.parse, a slice at a time', () => {
     expect(run('[1, 1e999, -1e999]').outcome).toEqual({ ok: true, value: [1, Infinity, -Infinity], outOfRange: '1e999' });
     expect(run('[0.0, 0e5, -0, 1e-999]').outcome).toMatchObject({ ok: true, outOfRange: '1e-999' });
     expect(run('[0.0, 0e-999, -0]').outcome).toEqual({ ok: true, value: [0, 0, -0] });
+  });
+});
+
+describe('parseJsonSteps: what a value keeps', () => {
+  it('a long string kept from a large body does not keep the body alive', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const kept: string[] = [];
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let b = 0; b < 100; b++) {
+      const body = JSON.stringify(Array.from({ length: 2000 }, (_, k) => ({ description: `a long enough description ${b} ${k}`, short: `s${k}` })));
+      const { outcome } = run(body);
+      if (!outcome.ok) throw new Error(outcome.message);
+      const values = outcome.value as { description: string; short: string }[];
+      kept.push(values[7].description, values[7].short);
+    }
+    gc();
+    // 100 bodies of 130 KB: 13 MB if each kept value were a view into its body
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(3 * 1024 * 1024);
+    expect(kept.slice(0, 2)).toEqual(['a long enough description 0 7', 's7']);
   });
 });
 
