@@ -8,20 +8,25 @@
  * Here: a query that is a conjunction of constant-scoring parts (match_all, constant_score, a bool
  * of `must`/`filter`/`must_not` clauses whose scoring clauses score constants, as the gateway's
  * match_all + tenant filter is) has each part evaluated (a cached leaf costs nothing) and their
- * intersection walked from the first document, stopping at `limit`. Anything else: null, and the
- * search evaluates the query whole.
+ * intersection walked from the first document, stopping at `limit`. A leaf of a few terms that the
+ * filter cache does not hold (a tenant filter not searched lately) is not evaluated: its posting
+ * lists are read in document order as the walk goes (as Lucene's disjunction of term scorers is),
+ * so that the walk stops after the first matches without reading the rest. Anything else: null,
+ * and the search evaluates the query whole.
  */
-import { nextSetBit } from '../bitset';
+import { hasBit, nextSetBit } from '../bitset';
 import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { evaluateSteps } from './evaluate';
-import { Matches } from './matches';
-import { LQuery } from './query';
+import { Matches, advance } from './matches';
+import { LQuery, LeafPostings } from './query';
 
 const f = Math.fround;
 
 interface Conjunction {
   sets: Matches[];
+  /** Leaves read from their posting lists as the walk goes (not evaluated). */
+  lazy: LeafPostings[];
   excluded: Matches[];
   score: number;
 }
@@ -33,13 +38,13 @@ function* whole(query: LQuery, index: InvertedIndex, boost: number, scoring: boo
   const m = yield* evaluateSteps(query, index, boost, scoring, budget);
   if (m === null || m.size === 0) return undefined;
   if (m.scores !== null) return null;
-  return { sets: [m], excluded: [], score: scoring ? m.constant : 0 };
+  return { sets: [m], lazy: [], excluded: [], score: scoring ? m.constant : 0 };
 }
 
 function* plan(query: LQuery, index: InvertedIndex, boost: number, scoring: boolean, budget: Budget): Steps<Plan> {
   switch (query.type) {
     case 'matchAll':
-      return { sets: [Matches.bits(index.live.words, index.live.size)], excluded: [], score: scoring ? boost : 0 };
+      return { sets: [Matches.bits(index.live.words, index.live.size)], lazy: [], excluded: [], score: scoring ? boost : 0 };
     case 'boost':
       return yield* plan(query.query, index, f(query.boost * boost), scoring, budget);
     case 'constantScore': {
@@ -49,7 +54,7 @@ function* plan(query: LQuery, index: InvertedIndex, boost: number, scoring: bool
     }
     case 'bool': {
       if (query.clauses.some((c) => c.occur === 'should')) return null;
-      const out: Conjunction = { sets: [], excluded: [], score: 0 };
+      const out: Conjunction = { sets: [], lazy: [], excluded: [], score: 0 };
       let sum = 0;
       let musts = 0;
       for (const clause of query.clauses) {
@@ -63,16 +68,24 @@ function* plan(query: LQuery, index: InvertedIndex, boost: number, scoring: bool
         if (sub === undefined) return undefined;
         if (sub === null) return null;
         out.sets.push(...sub.sets);
+        out.lazy.push(...sub.lazy);
         out.excluded.push(...sub.excluded);
         if (clause.occur === 'must') {
           sum += sub.score;
           musts++;
         }
       }
-      if (out.sets.length === 0) return null;
+      if (out.sets.length + out.lazy.length === 0) return null;
       // BooleanWeight: the must clauses' scores summed in double, rounded once (a lone filter scores 0)
       out.score = scoring && musts > 0 ? f(sum) : 0;
       return out;
+    }
+    case 'leaf': {
+      // a set of a few terms not cached: read as the walk goes (what evaluating it would build and cache)
+      if (query.postings === undefined || query.settle !== undefined || index.filterCache.has(query.key)) return yield* whole(query, index, boost, scoring, budget);
+      const postings = query.postings(index);
+      if (postings.lists.every((l) => l.length === 0)) return undefined;
+      return { sets: [], lazy: [postings], excluded: [], score: scoring ? boost : 0 };
     }
     default:
       return yield* whole(query, index, boost, scoring, budget);
@@ -93,6 +106,7 @@ export function* firstDocsSteps(query: LQuery, index: InvertedIndex, limit: numb
   if (p === null) return null;
   if (p === undefined) return { docs: new Int32Array(0), size: 0, score: 0 };
   const cap = Math.min(limit, index.maxDoc);
+  if (p.lazy.length > 0) return { ...leapfrog(p, cap), score: p.score };
   if (p.sets.length === 1 && p.excluded.length === 0) {
     // one part (a cached filter's bitset, say): its size is known, only the first documents are read
     const only = p.sets[0];
@@ -138,4 +152,80 @@ export function* firstDocsSteps(query: LQuery, index: InvertedIndex, limit: numb
     }
   }
   return { docs: out, size: n, score: p.score };
+}
+
+/** A part of the conjunction read in document order: the first of its documents at or after a target (-1: none). */
+interface DocWalk {
+  readonly cost: number;
+  advance(target: number): number;
+}
+
+function setWalk(m: Matches): DocWalk {
+  if (m.bits !== null) {
+    const bits = m.bits;
+    return { cost: m.size, advance: (target) => nextSetBit(bits, target) };
+  }
+  const docs = m.docs as Int32Array;
+  const size = m.size;
+  let at = 0;
+  return {
+    cost: size,
+    advance(target) {
+      at = advance(docs, at, size, target);
+      return at < size ? docs[at] : -1;
+    },
+  };
+}
+
+/** The union of a leaf's posting lists, live documents only (a disjunction of term scorers). */
+function postingsWalk({ lists, present, deleted }: LeafPostings): DocWalk {
+  const at = new Int32Array(lists.length);
+  let cost = 0;
+  for (const list of lists) cost += list.length;
+  return {
+    cost,
+    advance(target) {
+      for (;;) {
+        let min = -1;
+        for (let i = 0; i < lists.length; i++) {
+          const list = lists[i];
+          const p = (at[i] = advance(list, at[i], list.length, target));
+          if (p < list.length && (min < 0 || list[p] < min)) min = list[p];
+        }
+        if (min < 0 || deleted === 0 || hasBit(present, min)) return min;
+        target = min + 1;
+      }
+    },
+  };
+}
+
+/**
+ * The first `cap` documents in every part and in no excluded set: the cheapest part leads, the
+ * others are advanced to its document (ConjunctionDISI), so a walk that stops early reads only the
+ * postings up to its last document.
+ */
+function leapfrog(p: Conjunction, cap: number): { docs: Int32Array; size: number } {
+  const walks = [...p.sets.map(setWalk), ...p.lazy.map(postingsWalk)].sort((a, b) => a.cost - b.cost);
+  const [lead, ...others] = walks;
+  const out = new Int32Array(Math.max(0, cap));
+  let n = 0;
+  let doc = n < cap ? lead.advance(0) : -1;
+  while (doc >= 0) {
+    let next = doc;
+    for (const other of others) {
+      next = other.advance(doc);
+      if (next !== doc) break;
+    }
+    if (next < 0) break;
+    if (next !== doc) {
+      doc = lead.advance(next);
+      continue;
+    }
+    if (!p.excluded.some((e) => e.has(doc))) {
+      out[n++] = doc;
+      if (n >= cap) break;
+    }
+    doc = lead.advance(doc + 1);
+  }
+  return { docs: out, size: n };
 }

@@ -137,8 +137,21 @@ export interface LeafQuery {
   readonly expand?: (index: InvertedIndex) => LQuery;
   /** The terms it matches, when it matches documents by the terms of a field (patterns, term sets, term ranges). */
   readonly terms?: LeafTerms;
+  /**
+   * The posting lists whose union the leaf is, and what tells their live documents (a set of a few
+   * terms): a walk that needs only the first matches reads them in document order and stops there,
+   * instead of building the whole set (lucene/firstDocs.ts).
+   */
+  readonly postings?: (index: InvertedIndex) => LeafPostings;
   /** A numeric range on a field's points (a sort on that field may read them in order: lucene/rangeSort.ts). */
   readonly pointRange?: { readonly field: string; readonly range: { lower: number | null; includeLower: boolean; upper: number | null; includeUpper: boolean } };
+}
+
+/** A leaf's posting lists (LeafQuery.postings): ascending documents, dead ones among them when `deleted` > 0 (`present` tells the live ones). */
+export interface LeafPostings {
+  readonly lists: readonly Int32Array[];
+  readonly present: Uint32Array;
+  readonly deleted: number;
 }
 
 /**

@@ -13,7 +13,7 @@ import { TermPostings } from '../termPostings';
 import { bitsFrom, fromIterable, unionOfPostings } from '../lucene/docSets';
 import { pointRangeDocs } from '../lucene/pointRanges';
 import { Matches } from '../lucene/matches';
-import { LQuery, matchNone, setLeaf } from '../lucene/query';
+import { LQuery, LeafPostings, matchNone, setLeaf } from '../lucene/query';
 import { TermsRewrite, checkBoosts, checkTermCount, rewriteTerms } from './termsRewrite';
 import { compareUtf8 } from '../strings';
 
@@ -87,6 +87,26 @@ function* atOnceTest(test: Set<string> | ((term: string) => boolean)): Steps<(te
 const TERMS_CHUNK = 4096;
 
 /**
+ * Sets of at most this many terms can be read lazily, a posting list per term (LeafQuery.postings):
+ * Lucene's TermInSetQuery rewrites such a set to a disjunction of term queries
+ * (BOOLEAN_REWRITE_TERM_COUNT_THRESHOLD), whose postings are read document by document, and builds
+ * the whole set only beyond it. The gateway's tenant filter is a set of two.
+ */
+const LAZY_TERMS = 16;
+
+/** The posting lists of some terms of a field (those it has). */
+function termPostings(index: InvertedIndex, field: string, terms: readonly string[]): LeafPostings {
+  const f = index.field(field);
+  const lists: Int32Array[] = [];
+  if (f === undefined || f.terms === null) return { lists, present: new Uint32Array(0), deleted: 0 };
+  for (const term of terms) {
+    const t = f.termId(term);
+    if (t >= 0) lists.push(f.terms.docs(t));
+  }
+  return { lists, present: f.present.words, deleted: f.deleted };
+}
+
+/**
  * Documents having any of the terms (TermInSetQuery). The terms are looked up in `prepare`, a
  * chunk at a time within the search's budget (a `terms` query may hold MAX_TERMS_COUNT of them).
  * A set larger than a chunk is also made distinct and written out as its key in `settle`, a chunk
@@ -147,6 +167,7 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
     },
     docSet,
     docs: (index) => docSet(index, 0).docList(),
+    ...(terms.length <= LAZY_TERMS ? { postings: (index: InvertedIndex) => termPostings(index, field, settled()) } : {}),
     terms: {
       field,
       get terms(): readonly string[] {
