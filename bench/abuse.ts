@@ -26,7 +26,11 @@
  *
  * The gateway's event-loop stalls are measured from inside without touching src/: a preload
  * (bench/abuse/loopMonitor.ts, through NODE_OPTIONS=--require) records the longest delay of a 10 ms
- * timer every 250 ms; from outside, the longest /healthz answer is the longest wait a client saw.
+ * timer every 250 ms, and the garbage collector's pauses (the longest, its kind, the share of the
+ * time); from outside, the longest /healthz answer is the longest wait a client saw. Per phase, the
+ * share of the time the gateway's main thread ran and the share it waited, ready to run, for a CPU
+ * held by another process (/proc/<pid>/schedstat): on this shared 2-core machine the latter is often
+ * a third of an abuse phase or more, time no scheduling inside the gateway can give back.
  *
  * Every request has a client-side timeout (BENCH_TIMEOUT_MS, default 15000): one given up counts as
  * "client timeout", with its latency the timeout. The gateway's own settings (SEARCH_TIMEOUT,
