@@ -139,7 +139,7 @@ const schema = z.object({
   MAX_BUCKETS: count(1, 2_147_483_647, 65_536),
   MAX_ANALYZED_OFFSET: count(1, 2_147_483_647, 1_000_000),
   SEARCH_TIMEOUT: duration.default(10_000),
-  SEARCH_SLICE_MS: count(1, 1000, 5),
+  SEARCH_SLICE_MS: count(1, 1000, 1),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
   // the console (README "Console"): on/off, or a flag's true/false/1/0

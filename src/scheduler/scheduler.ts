@@ -75,7 +75,7 @@ export class Slice implements SliceClock {
 }
 
 /** The slice length of the work that has no setting of its own (SEARCH_SLICE_MS, set at start). */
-let defaultSliceMs = 5;
+let defaultSliceMs = 1;
 
 export function setDefaultSliceMs(ms: number): void {
   defaultSliceMs = ms;
