@@ -85,6 +85,13 @@ describeEachStore('nested', (target) => {
     expect(conflict.message).toContain('[parts]');
   });
 
+  it('refuses a mapping of more than 50 nested fields (index.mapping.nested_fields.limit)', async () => {
+    const admin = { server, token: await server.token({ sub: 'ada', tenantId: 'tenant-a', roles: ['admin'] }) };
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`n${i}`, { type: 'nested' }]));
+    const refused = await failsWith(admin, 'PUT', `/v4/entity/${uniqueCollection('crates').collection}/_mapping`, { properties: many }, 'services.storage.invalid_mapping', 400);
+    expect(refused.message).toContain('Limit of nested fields [50] has been exceeded');
+  });
+
   it('refuses an entity with more than 10,000 nested objects (index.mapping.nested_objects.limit)', async () => {
     const parts = Array.from({ length: 10_001 }, () => ({ name: 'bolt' }));
     await failsWith(writerB, 'POST', path(''), { name: 'huge', parts }, 'services.storage.nested_objects_limit', 400);

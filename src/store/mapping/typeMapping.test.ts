@@ -62,6 +62,13 @@ describe('parseTypeMapping', () => {
 describe('mergeTypeMapping', () => {
   const current = mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: { code: { type: 'keyword' }, address: { properties: { city: { type: 'keyword' } } } } }));
 
+  it('refuses more than 50 nested fields over the whole mapping (index.mapping.nested_fields.limit)', () => {
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`n${i}`, { type: 'nested' }]));
+    const full = mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping({ properties: fifty }));
+    expect(() => mergeTypeMapping(full, parseTypeMapping({ properties: { more: { properties: { deep: { type: 'nested' } } } } }))).toThrow('Failed to parse mapping: Limit of nested fields [50] has been exceeded');
+    expect(() => mergeTypeMapping(full, parseTypeMapping({ properties: { more: { type: 'object' } } }))).not.toThrow();
+  });
+
   it('adds fields, keeps dynamic and _meta unless given', () => {
     const merged = mergeTypeMapping({ ...current, dynamic: 'strict', _meta: { a: 1 } }, parseTypeMapping({ properties: { name: { type: 'text' }, address: { properties: { zip: { type: 'keyword' } } } } }));
     expect(merged).toEqual({

@@ -177,12 +177,20 @@ function checkParams(spec: Record<string, unknown>, type: string, path: string):
  * `known` answers the type of fields mapped another way (dynamically), which cannot change either.
  */
 export function mergeTypeMapping(current: TypeMapping, incoming: MappingUpdate, known: (path: string) => string | undefined = () => undefined): TypeMapping {
-  return {
+  const merged: TypeMapping = {
     dynamic: incoming.dynamic ?? current.dynamic,
     ...(incoming._meta !== undefined ? { _meta: incoming._meta } : current._meta !== undefined ? { _meta: current._meta } : {}),
     properties: mergeProperties(current.properties, incoming.properties, '', known),
   };
+  // MapperService.checkNestedFieldsLimit (index.mapping.nested_fields.limit)
+  let nested = 0;
+  for (const { field, multiOf } of mappedFields(merged.properties)) if (multiOf === undefined && field.type === 'nested') nested++;
+  if (nested > NESTED_FIELDS_LIMIT) throw new MappingError('invalid_mapping', { reason: `Limit of nested fields [${NESTED_FIELDS_LIMIT}] has been exceeded` });
+  return merged;
 }
+
+/** Elasticsearch's index.mapping.nested_fields.limit: the `nested` fields one mapping may declare. */
+export const NESTED_FIELDS_LIMIT = 50;
 
 function mergeProperties(current: Record<string, FieldMapping>, incoming: Record<string, FieldMapping>, prefix: string, known: (path: string) => string | undefined): Record<string, FieldMapping> {
   const out: Record<string, FieldMapping> = { ...current };
