@@ -24,6 +24,28 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))];
 }
 
+/**
+ * Like `measure`, for several searches timed in turn: each round runs every search over the `count`
+ * queries, one search after the other (the one going first rotating from round to round), so that
+ * their ratios are not decided by this machine's speed swinging between rows measured seconds apart.
+ * One Latency per search.
+ */
+export function measureInterleaved(count: number, rounds: number, runs: readonly ((i: number) => unknown)[]): Latency[] {
+  for (const run of runs) for (let i = 0; i < count; i++) run(i);
+  const samples = runs.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < runs.length; k++) {
+      const which = (k + r) % runs.length;
+      for (let i = 0; i < count; i++) {
+        const start = process.hrtime.bigint();
+        runs[which](i);
+        samples[which].push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    }
+  }
+  return samples.map(summarize);
+}
+
 export function summarize(samplesMs: number[]): Latency {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
