@@ -21,7 +21,7 @@ import { Matches } from './lucene/matches';
 import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { rangeSortPlan, rangeSortSteps } from './lucene/rangeSort';
 import { buildQuery, buildQuerySteps, parseSearchQuery, parseSearchQuerySteps } from './search';
-import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, searchAfterKey, sortKey, sortValue } from './sort';
+import { ResolvedSort, SortKey, compareKeys, compareRanked, hitSortValues, parseSort, ranked, resolveSort, searchAfterKey, sortKey } from './sort';
 import { SourceFilter, filterSource } from './source';
 import { parseRequestOptions } from './collect/requestOptions';
 import { withMinScore, withPostFilter, terminateAfter } from './collect/hitFilters';
@@ -404,7 +404,7 @@ export class SearchIndex {
           timedOut = true;
         }
       }
-      if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+      if (sorts !== null) hit.sort = hitSortValues(sorts, m.keys);
       if (explainer !== null) hit._explanation = explainer.explain(m.doc);
       hits.push(hit);
       if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
@@ -479,20 +479,11 @@ export class SearchIndex {
     const noFields: FetchOptions = { source: null, fields: [], docvalueFields: [] };
     for (const inner of collapse.innerHits) {
       const sorts = inner.sort === null ? null : resolveSort(inner.sort, this.mapping, (field) => index.field(field), index);
-      const members = group.members.map((i) => ({ doc: docs[i], score: list.scoreAt(i), keys: sorts === null ? [] : sorts.map((s) => sortKey(s, docs[i], list.scoreAt(i))) }));
-      members.sort((a, b) => {
-        if (sorts !== null) {
-          for (let j = 0; j < sorts.length; j++) {
-            const c = compareKeys(sorts[j], a.keys[j], b.keys[j]);
-            if (c !== 0) return c;
-          }
-        } else if (a.score !== b.score) return b.score - a.score;
-        return a.doc - b.doc;
-      });
+      const members = group.members.map((i) => ranked(sorts, docs[i], list.scoreAt(i))).sort(compareRanked(sorts));
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
       const hits = members.slice(inner.from, inner.from + inner.size).map((m) => {
         const hit = this.fetchHit(index, m.doc, scored ? floatToJson(m.score) : null, inner.source, noFields);
-        if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
+        if (sorts !== null) hit.sort = hitSortValues(sorts, m.keys);
         return hit;
       });
       const maxScore = scored && members.length > 0 ? floatToJson(Math.max(...members.map((m) => m.score))) : null;

@@ -272,6 +272,37 @@ export function sortValue(sort: ResolvedSort, key: SortKey): unknown {
   return key;
 }
 
+/** A hit's `sort` array as Elasticsearch prints it: each clause's key, a score as a float. */
+export function hitSortValues(sorts: readonly ResolvedSort[], keys: readonly SortKey[]): unknown[] {
+  return sorts.map((s, j) => (s.kind === 'score' ? floatToJson(keys[j] as number) : sortValue(s, keys[j])));
+}
+
+/** A document of a short list sorted whole (inner hits, top_hits): its score and its key for each sort clause. */
+export interface Ranked {
+  doc: number;
+  score: number;
+  keys: SortKey[];
+}
+
+export function ranked(sorts: readonly ResolvedSort[] | null, doc: number, score: number): Ranked {
+  return { doc, score, keys: sorts === null ? [] : sorts.map((s) => sortKey(s, doc, score)) };
+}
+
+/**
+ * The order of inner hits and top_hits: by the sort clauses, or, without any, by score, highest
+ * first; ties by document.
+ */
+export function compareRanked(sorts: readonly ResolvedSort[] | null): (a: Ranked, b: Ranked) => number {
+  return (a, b) => {
+    if (sorts === null) return a.score !== b.score ? b.score - a.score : a.doc - b.doc;
+    for (let i = 0; i < sorts.length; i++) {
+      const c = compareKeys(sorts[i], a.keys[i], b.keys[i]);
+      if (c !== 0) return c;
+    }
+    return a.doc - b.doc;
+  };
+}
+
 /** Turn a `search_after` value back into a key of its sort clause. */
 export function searchAfterKey(sort: ResolvedSort, value: unknown, where: string): SortKey {
   const fail = () => invalid(`search_after value ${describe(value)} at ${where} does not fit the sort on ${sort.kind === 'field' ? quote(sort.field) : sort.kind === 'geo' ? '_geo_distance' : `_${sort.kind}`}`);

@@ -9,7 +9,7 @@
 import { Steps } from '../budget/budget';
 import { floatToJson } from '../fieldValues';
 import { hasOwn } from '../json';
-import { ResolvedSort, SortKey, compareKeys, parseSort, resolveSort, sortKey, sortValue } from '../sort';
+import { Ranked, ResolvedSort, compareRanked, hitSortValues, parseSort, ranked, resolveSort } from '../sort';
 import { filterSource, parseSourceFilter } from '../source';
 import { aggBody, invalid, readInt } from './params';
 import { checkpoint } from './run';
@@ -17,12 +17,6 @@ import { selectTop } from './select';
 import { AggContext, AggResult, Aggregator } from './types';
 
 export const MAX_INNER_RESULT_WINDOW = 100;
-
-interface Ranked {
-  doc: number;
-  score: number;
-  keys: SortKey[];
-}
 
 export function parseTopHits(body: unknown, where: string, name: string): Aggregator {
   const obj = aggBody('top_hits', body, where, ['size', 'from', 'sort', '_source']);
@@ -39,24 +33,16 @@ export function parseTopHits(body: unknown, where: string, name: string): Aggreg
     *run(docs, ctx): Steps<AggResult> {
       const sorts: ResolvedSort[] | null = clauses === null ? null : resolveSort(clauses, ctx.mapping, (f) => ctx.index.field(f), ctx.index);
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
-      const ranked: Ranked[] = [];
+      const list: Ranked[] = [];
       let maxScore = -Infinity;
       for (let i = 0; i < docs.length; i++) {
         if (checkpoint(i) && ctx.budget.due()) yield;
         const doc = docs[i];
         const score = scored ? ctx.scoreOf(doc) : NaN;
         if (score > maxScore) maxScore = score;
-        ranked.push({ doc, score, keys: sorts === null ? [] : sorts.map((s) => sortKey(s, doc, score)) });
+        list.push(ranked(sorts, doc, score));
       }
-      const compare = (a: Ranked, b: Ranked): number => {
-        if (sorts === null) return b.score - a.score || a.doc - b.doc;
-        for (let i = 0; i < sorts.length; i++) {
-          const c = compareKeys(sorts[i], a.keys[i], b.keys[i]);
-          if (c !== 0) return c;
-        }
-        return a.doc - b.doc;
-      };
-      const top = yield* selectTop(ranked, from + size, compare, ctx);
+      const top = yield* selectTop(list, from + size, compareRanked(sorts), ctx);
       const hits = top.slice(from).map((r) => hit(r, sorts, scored, source, ctx));
       return { hits: { total: { value: docs.length, relation: 'eq' }, max_score: scored && docs.length > 0 ? floatToJson(maxScore) : null, hits } };
     },
@@ -66,6 +52,6 @@ export function parseTopHits(body: unknown, where: string, name: string): Aggreg
 function hit(r: Ranked, sorts: ResolvedSort[] | null, scored: boolean, source: ReturnType<typeof parseSourceFilter>, ctx: AggContext): AggResult {
   const stored = source.enabled ? ctx.index.sourceOf(r.doc) : {};
   const out: AggResult = { _id: ctx.index.idOfDoc(r.doc), _score: scored ? floatToJson(r.score) : null, _source: filterSource(stored ?? {}, source) };
-  if (sorts !== null) out.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(r.keys[j] as number) : sortValue(s, r.keys[j])));
+  if (sorts !== null) out.sort = hitSortValues(sorts, r.keys);
   return out;
 }

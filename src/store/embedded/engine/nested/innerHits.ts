@@ -30,7 +30,7 @@ import { evaluateSteps } from '../lucene/evaluate';
 import { Matches } from '../lucene/matches';
 import type { LQuery, NestedQuery } from '../lucene/query';
 import type { IndexMapping } from '../mapping';
-import { ResolvedSort, SortKey, compareKeys, resolveSort, sortKey, sortValue } from '../sort';
+import { Ranked, ResolvedSort, compareRanked, hitSortValues, ranked, resolveSort } from '../sort';
 import { filterSource } from '../source';
 import type { NestedDocs } from './nestedDocs';
 import { nestedObjects } from './nestedDocs';
@@ -124,29 +124,21 @@ export class NestedInnerHits {
       const { levels, children, sorts, inner, highlighter } = prepared;
       const { from, to } = childrenOfParent(children, levels, doc);
       const docs = children.docs as Int32Array;
-      const members: { child: number; score: number; keys: SortKey[] }[] = [];
-      for (let i = from; i < to; i++) members.push({ child: docs[i], score: children.scoreAt(i), keys: sorts === null ? [] : sorts.map((s) => sortKey(s, docs[i], children.scoreAt(i))) });
-      members.sort((a, b) => {
-        if (sorts !== null) {
-          for (let j = 0; j < sorts.length; j++) {
-            const c = compareKeys(sorts[j], a.keys[j], b.keys[j]);
-            if (c !== 0) return c;
-          }
-        } else if (a.score !== b.score) return b.score - a.score;
-        return a.child - b.child;
-      });
+      const members: Ranked[] = [];
+      for (let i = from; i < to; i++) members.push(ranked(sorts, docs[i], children.scoreAt(i)));
+      members.sort(compareRanked(sorts));
       const scored = sorts === null || sorts.some((s) => s.kind === 'score');
       const hits: Hit[] = [];
       for (const m of members.slice(request.from, request.from + request.size)) {
-        const { object, nested } = locate(levels, m.child, source, identity);
+        const { object, nested } = locate(levels, m.doc, source, identity);
         const hit: Hit = { _id: id, _nested: nested, _score: scored ? floatToJson(m.score) : null };
         if (request.source !== null) hit._source = objectSource(object, def.query.path, request);
         if (highlighter !== null && !highlighter.isEmpty) {
-          const fragments = yield* highlighter.hit(m.child, id, object, budget);
+          const fragments = yield* highlighter.hit(m.doc, id, object, budget);
           if (fragments !== undefined) hit.highlight = fragments;
         }
-        if (sorts !== null) hit.sort = sorts.map((s, j) => (s.kind === 'score' ? floatToJson(m.keys[j] as number) : sortValue(s, m.keys[j])));
-        if (!inner.isEmpty) hit.inner_hits = yield* inner.hitsSteps(m.child, id, object, nested, budget);
+        if (sorts !== null) hit.sort = hitSortValues(sorts, m.keys);
+        if (!inner.isEmpty) hit.inner_hits = yield* inner.hitsSteps(m.doc, id, object, nested, budget);
         hits.push(hit);
       }
       const maxScore = scored && members.length > 0 ? floatToJson(Math.max(...members.map((m) => m.score))) : null;
