@@ -5,16 +5,14 @@
  * nested, inner_hits with `_nested`, the nested objects limit; and tenant isolation (a nested query never matches, and an
  * inner hit never shows, another tenant's entity).
  */
-import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 const BOLT_AND_BIG = { bool: { must: [{ match: { 'parts.name': 'bolt' } }, { range: { 'parts.n': { gte: 5 } } }] } };
 
 describeEachStore('nested', (target) => {
-  let backend: Backend;
-  let server: TestServer;
+  const gw = gatewayOn(target);
   let writerA: Caller;
   let writerB: Caller;
   const kits = uniqueCollection('kits');
@@ -23,21 +21,13 @@ describeEachStore('nested', (target) => {
   const names = async (query: unknown, who: Caller = writerA) => (await search({ query }, who)).hits.map((h: any) => h._source.name);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
-    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
-    const admin = await make('ada', 'tenant-a', ['admin']);
-    writerA = await make('anna', 'tenant-a', ['writer']);
-    writerB = await make('bob', 'tenant-b', ['writer']);
+    const admin = await gw.caller('ada', 'tenant-a', ['admin']);
+    writerA = await gw.caller('anna', 'tenant-a', ['writer']);
+    writerB = await gw.caller('bob', 'tenant-b', ['writer']);
     await ok(admin, 'PUT', path('/_mapping'), { properties: { name: { type: 'keyword' }, parts: { type: 'nested', properties: { name: { type: 'text' }, n: { type: 'integer' }, screws: { type: 'nested', properties: { size: { type: 'long' } } } } }, box: { properties: { name: { type: 'text' } } } } });
     await ok(writerA, 'POST', path(''), { name: 'small', parts: [{ name: 'bolt', n: 3 }, { name: 'nut', n: 7 }], box: { name: 'card' } });
     await ok(writerA, 'POST', path(''), { name: 'large', parts: [{ name: 'bolt', n: 9, screws: [{ size: 4 }] }, { name: 'washer', n: 1, screws: [{ size: 6 }] }] });
     await ok(writerB, 'POST', path(''), { name: 'secret', parts: [{ name: 'bolt', n: 8 }] });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('matches one object at a time, scores per score_mode', async () => {
@@ -78,7 +68,7 @@ describeEachStore('nested', (target) => {
   });
 
   it('an object field an entity mapped dynamically cannot become nested (400 mapping_conflict)', async () => {
-    const admin = { server, token: await server.token({ sub: 'ada', tenantId: 'tenant-a', roles: ['admin'] }) };
+    const admin = await gw.caller('ada', 'tenant-a', ['admin']);
     const loose = uniqueCollection('boxes');
     await ok(writerA, 'POST', `/v4/entity/${loose.collection}`, { name: 'x', parts: [{ name: 'bolt' }] });
     const conflict = await failsWith(admin, 'PUT', `/v4/entity/${loose.collection}/_mapping`, { properties: { parts: { type: 'nested' } } }, 'services.storage.mapping_conflict', 400);
@@ -86,7 +76,7 @@ describeEachStore('nested', (target) => {
   });
 
   it('refuses a mapping of more than 50 nested fields (index.mapping.nested_fields.limit)', async () => {
-    const admin = { server, token: await server.token({ sub: 'ada', tenantId: 'tenant-a', roles: ['admin'] }) };
+    const admin = await gw.caller('ada', 'tenant-a', ['admin']);
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`n${i}`, { type: 'nested' }]));
     const refused = await failsWith(admin, 'PUT', `/v4/entity/${uniqueCollection('crates').collection}/_mapping`, { properties: many }, 'services.storage.invalid_mapping', 400);
     expect(refused.message).toContain('Limit of nested fields [50] has been exceeded');

@@ -5,10 +5,9 @@
  * mapping declares; and tenant isolation (a function's filter or a geo query never brings another
  * tenant's entity into a page or a count).
  */
-import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 const CITIES = [
   { name: 'Paris', likes: 100, founded: '2020-01-01', location: { lat: 48.8566, lon: 2.3522 } },
@@ -18,8 +17,7 @@ const CITIES = [
 const PARIS = { lat: 48.8566, lon: 2.3522 };
 
 describeEachStore('ranking and geo search', (target) => {
-  let backend: Backend;
-  let server: TestServer;
+  const gw = gatewayOn(target);
   let admin: Caller;
   let writerA: Caller;
   let writerB: Caller;
@@ -29,20 +27,12 @@ describeEachStore('ranking and geo search', (target) => {
   const names = async (query: unknown, who: Caller = writerA) => (await search({ query }, who)).hits.map((h: any) => h._source.name);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
-    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
-    admin = await make('ada', 'hq', ['admin']);
-    writerA = await make('anna', 'tenant-a', ['writer']);
-    writerB = await make('bob', 'tenant-b', ['writer']);
+    admin = await gw.caller('ada', 'hq', ['admin']);
+    writerA = await gw.caller('anna', 'tenant-a', ['writer']);
+    writerB = await gw.caller('bob', 'tenant-b', ['writer']);
     await ok(admin, 'PUT', path('/_mapping'), { properties: { location: { type: 'geo_point' }, likes: { type: 'long' }, founded: { type: 'date' } } });
     for (const city of CITIES) await ok(writerA, 'POST', path(''), city);
     await ok(writerB, 'POST', path(''), { name: 'Versailles', likes: 100000, founded: '2020-01-01', location: '48.8049,2.1204' });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('function_score ranks by a field, a date decay and filtered weights; boosting demotes', async () => {

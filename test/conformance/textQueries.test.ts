@@ -4,10 +4,9 @@
  * the same 400s, explanations whose values are the scores; and tenant isolation (another tenant's
  * entity is never found, counted or explained).
  */
-import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 const ARTICLES = [
   { code: 'a', title: 'apple pear', body: 'apple apple tree' },
@@ -17,8 +16,7 @@ const ARTICLES = [
 ];
 
 describeEachStore('text queries: combined_fields and intervals', (target) => {
-  let backend: Backend;
-  let server: TestServer;
+  const gw = gatewayOn(target);
   let admin: Caller;
   let writerA: Caller;
   let writerB: Caller;
@@ -28,21 +26,13 @@ describeEachStore('text queries: combined_fields and intervals', (target) => {
   const scored = async (query: unknown, who: Caller = writerA) => (await search({ query }, who)).hits.map((h: any) => [h._source.code, h._score]);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
-    const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
-    admin = await make('ada', 'hq', ['admin']);
-    writerA = await make('anna', 'tenant-a', ['writer']);
-    writerB = await make('bob', 'tenant-b', ['writer']);
+    admin = await gw.caller('ada', 'hq', ['admin']);
+    writerA = await gw.caller('anna', 'tenant-a', ['writer']);
+    writerB = await gw.caller('bob', 'tenant-b', ['writer']);
     await ok(admin, 'PUT', path('/_mapping'), { properties: { code: { type: 'keyword' }, title: { type: 'text' }, body: { type: 'text' } } });
     for (const article of ARTICLES) await ok(writerA, 'POST', path(''), article);
     // another tenant's entity counts in the collection's statistics (as in Elasticsearch), never in results
     await ok(writerB, 'POST', path(''), { code: 'z', title: 'pear', body: 'pear pear' });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('scores the fields as one field (BM25F), weights multiplying frequencies and lengths', async () => {

@@ -11,7 +11,8 @@ import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/log';
 import { createGateway } from '../../../src/server';
 import type { TestServer } from '../../support/testServer';
-import type { Backend } from './targets';
+import type { Caller } from './api';
+import type { Backend, StoreTarget } from './targets';
 
 export const CONFORMANCE_SECRET = 'conformance-suite-secret-0123456789-abcdefghijklmnop';
 
@@ -41,5 +42,30 @@ export async function startGateway(backend: Backend, env: Record<string, string>
       await gateway.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A gateway on a store target for the calling describe block: the backend opened and the gateway
+ * started in a beforeAll registered now (so before the block's own), both stopped in an afterAll.
+ * `caller(sub, tenantId, roles)` is a caller holding a token of those claims.
+ */
+export function gatewayOn(target: StoreTarget): { caller(sub: string, tenantId: string, roles: string[]): Promise<Caller> } {
+  let backend: Backend | undefined;
+  let server: TestServer | undefined;
+  const started = (): TestServer => {
+    if (server === undefined) throw new Error('gatewayOn: the gateway is used before the block\'s beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    backend = await target.open();
+    server = await startGateway(backend);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await backend?.destroy();
+  });
+  return {
+    caller: async (sub, tenantId, roles) => ({ server: started(), token: await started().token({ sub, tenantId, roles }) }),
   };
 }
