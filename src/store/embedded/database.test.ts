@@ -100,6 +100,22 @@ describe('EmbeddedDatabase change log', () => {
     expect(two.changedElsewhere()).toBe(false);
   });
 
+  it('sees no gap when another connection commits while it reads the log (one read transaction)', () => {
+    const one = db();
+    const two = db();
+    one.insertEntities('c', [{ id: 'a', source: entity('a') }]);
+    // the other connection commits right after the log's rows are read, before the last number is
+    const stmt = (two as unknown as { stmt: { changesAfter: { all: (...args: unknown[]) => unknown } } }).stmt.changesAfter;
+    const all = stmt.all.bind(stmt);
+    stmt.all = (...args: unknown[]) => {
+      const rows = all(...args);
+      one.insertEntities('c', [{ id: `late-${Math.random()}`, source: entity(`late-${Math.random()}`) }]);
+      return rows;
+    };
+    expect(two.changesAfter(1)).toEqual({ changes: [], gap: false });
+    expect(two.changesAfter(1)).toEqual({ changes: [expect.objectContaining({ seq: 2 })], gap: false });
+  });
+
   it('prunes old changes, keeping the last; a reader behind the pruned part sees a gap', () => {
     const one = db();
     for (const id of ['a', 'b', 'c']) one.insertEntities('c', [{ id, source: entity(id) }]);

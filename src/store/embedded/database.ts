@@ -306,10 +306,16 @@ export class EmbeddedDatabase {
    * right after `seq` (pruned: the caller must reload everything).
    */
   changesAfter(seq: number, limit = 10_000): { changes: LoggedChange[]; gap: boolean } {
-    const changes = this.stmt.changesAfter.all(seq, limit) as LoggedChange[];
-    const gap = changes.length > 0 ? changes[0].seq !== seq + 1 : this.lastSeq() > seq;
-    return { changes, gap };
+    // One read transaction: read apart, a commit landing between the two statements looked like a
+    // gap (no change after `seq`, yet a higher last number), and the caller reloaded everything.
+    this.readChanges ??= this.db.transaction((after: number, most: number) => {
+      const changes = this.stmt.changesAfter.all(after, most) as LoggedChange[];
+      const gap = changes.length > 0 ? changes[0].seq !== after + 1 : this.lastSeq() > after;
+      return { changes, gap };
+    });
+    return this.readChanges(seq, limit);
   }
+  private readChanges: ((after: number, most: number) => { changes: LoggedChange[]; gap: boolean }) | undefined;
 
   /**
    * Whether another connection (another process) committed since the last call: SQLite's

@@ -87,4 +87,32 @@ describe('embedded stores sharing one DATA_DIR', () => {
     expect(await names(two)).toEqual(['beta', 'gamma']);
     expect(await two.apiKeys.getKey('k2')).toEqual(record('k2'));
   });
+
+  it('after a reload, finds a write committed while it loaded (even with no write after it)', async () => {
+    const one = store();
+    const two = store();
+    await one.entities.create('things', 'a', doc('alpha'));
+    expect(await names(two)).toEqual(['alpha']);
+    (two as unknown as { follower: { close(): void } }).follower.close();
+    await one.entities.create('things', 'b', doc('beta'));
+    await one.apiKeys.createKey(record('k'));
+    expect(new EmbeddedDatabase(dir).pruneChanges(-1000)).toBeGreaterThan(0);
+    // the write lands once two's reload has read everything, and nothing is written after it
+    const db = (two as unknown as { db: EmbeddedDatabase }).db;
+    const snapshot = db.snapshot.bind(db);
+    let landed = false;
+    db.snapshot = ((read) => {
+      const out = snapshot(read);
+      if (!landed) {
+        landed = true;
+        const writer = new EmbeddedDatabase(dir);
+        writer.insertEntities('things', [{ id: 'c', source: doc('gamma') }]);
+        writer.close();
+      }
+      return out;
+    }) as typeof db.snapshot;
+    expect(await names(two)).toEqual(['alpha', 'beta']);
+    expect(landed).toBe(true);
+    expect(await names(two)).toEqual(['alpha', 'beta', 'gamma']);
+  });
 });

@@ -412,13 +412,15 @@ class ChangeFollower {
     // (deferred changes are committed: the snapshot holds them)
     this.deferred.length = 0;
     this.deferredSeqs = 0;
+    // (the version is taken before the snapshot: a commit landing after the snapshot's read changes
+    // it, and the next read catches up with that commit; taken after, it was missed until another came)
+    this.db.changedElsewhere();
     const { seq } = this.db.snapshot((rows, records, mappings) => {
       this.entities.load(rows, mappings);
       this.keys.load(records);
     });
     this.last = seq;
     this.keysAt = 0;
-    this.db.changedElsewhere(); // what the snapshot read is in
     this.snapshots.changed();
   }
 
