@@ -61,31 +61,40 @@ function aroundSource(hit: Hit): [string, string] {
 }
 
 /**
- * Hits `from` to `to` of a page as UTF-8 bytes, each stored source copied in as it is stored (never
- * decoded): `[` before the first hit of the page, `,` before any other. The page's closing `]` is
- * not included.
+ * The UTF-8 bytes of a page's hits, added one hit at a time and taken a run of hits at a time (a
+ * large page is made in slices: transport/envelopeJson.ts), each stored source copied in as it is
+ * stored (never decoded): `[` before the first hit of the page, `,` before any other. The page's
+ * closing `]` is not included.
  */
-export function hitsBytes(hits: readonly Hit[], from: number, to: number): Buffer {
-  const parts: (string | Buffer)[] = [];
-  let length = 0;
-  for (let i = from; i < to; i++) {
+export class PageBytes {
+  private parts: (string | Buffer)[] = [];
+  private length = 0;
+
+  /** Hit `i` of the page. */
+  add(hits: readonly Hit[], i: number): void {
     const separator = i === 0 ? '[' : ',';
     const hit = hits[i];
     const json = isObject(hit) ? hit[SOURCE_JSON] : undefined;
     if (json === undefined) {
       const text = separator + (JSON.stringify(hit) ?? 'null');
-      parts.push(text);
-      length += Buffer.byteLength(text);
-      continue;
+      this.parts.push(text);
+      this.length += Buffer.byteLength(text);
+      return;
     }
     const [before, after] = aroundSource(hit);
-    parts.push(separator + before, json, after);
-    length += Buffer.byteLength(separator + before) + json.length + Buffer.byteLength(after);
+    this.parts.push(separator + before, json, after);
+    this.length += Buffer.byteLength(separator + before) + json.length + Buffer.byteLength(after);
   }
-  const out = Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const part of parts) at += typeof part === 'string' ? out.write(part, at) : part.copy(out, at);
-  return out;
+
+  /** The bytes of the hits added since the last take, in one buffer. */
+  take(): Buffer {
+    const out = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const part of this.parts) at += typeof part === 'string' ? out.write(part, at) : part.copy(out, at);
+    this.parts = [];
+    this.length = 0;
+    return out;
+  }
 }
 
 /** `[hit,...]` as JSON text. */

@@ -1,7 +1,8 @@
 import { HITS_JSON, SOURCE_JSON, type Hit, type SearchResult } from '../store/port';
 import { SharedJsonText, hitsJson } from '../store/hitsJson';
 import { storedSourceHit } from '../store/embedded/engine/storedSourceHit';
-import { HITS_PER_TURN, envelopeInTurns, envelopeJson, envelopeParts } from './envelopeJson';
+import { setDefaultSliceMs } from '../scheduler/scheduler';
+import { SLICED_PAGE_HITS, envelopeInSlices, envelopeJson, envelopeParts } from './envelopeJson';
 
 const stored = (id: string, score: number | null, source: unknown) => storedSourceHit(id, score, Buffer.from(JSON.stringify(source)));
 
@@ -87,36 +88,57 @@ describe('envelopeJson', () => {
     expect(envelopeJson(envelope({ hits: [hit], total: 1 }))).toBe(JSON.stringify(envelope({ hits: [{ _id: 'a', _score: 1, _source: { name: 'after' } }], total: 1 })));
   });
 
-  it('makes a large page of stored hits into bytes a part per turn of the event loop: the text JSON.stringify gives', async () => {
-    const n = HITS_PER_TURN * 2 + 7;
-    const sources = Array.from({ length: n }, (_, i) => ({ name: `ünï ${i} ☃`, rank: i }));
-    const hits: Hit[] = sources.map((s, i) => stored(`id${i}`, i % 3 === 0 ? null : i / 7, s));
-    hits[5].sort = ['x', 5];
-    void hits[9]._source; // read: no stored text left, written as an object
-    const env = envelope({ hits, total: n + 1 });
-    const turns: string[] = [];
-    const bytes = new Promise<Buffer[] | null>((resolve) => {
-      expect(envelopeInTurns(env, resolve)).toBe(true);
+  describe('a page of more than SLICED_PAGE_HITS hits', () => {
+    // slices of 0 ms: the page pauses at every look at the clock
+    beforeEach(() => setDefaultSliceMs(0));
+    afterEach(() => setDefaultSliceMs(1));
+
+    const inSlices = (env: object) =>
+      new Promise<Buffer[] | null>((resolve) => {
+        expect(envelopeInSlices(env, resolve)).toBe(true);
+      });
+
+    it('is made into bytes in slices, other callbacks running between them: the text JSON.stringify gives', async () => {
+      const n = SLICED_PAGE_HITS * 20 + 7;
+      const sources = Array.from({ length: n }, (_, i) => ({ name: `ünï ${i} ☃ 😀`, rank: i, quote: '"\\' }));
+      const hits: Hit[] = sources.map((s, i) => stored(`id${i}`, i % 3 === 0 ? null : i / 7, s));
+      hits[5].sort = ['x', 5];
+      hits[6].highlight = { name: ['<em>ünï</em>'] };
+      void hits[9]._source; // read: no stored text left, written as an object
+      const env = { ...envelope({ hits, total: n + 1 }), room: 'r9' };
+      let turns = 0;
+      const count = () => {
+        turns++;
+        if (!done) setImmediate(count);
+      };
+      let done = false;
+      setImmediate(count);
+      const chunks = await inSlices(env);
+      done = true;
+      expect(turns).toBeGreaterThan(10);
+      expect(chunks!.length).toBeGreaterThan(10);
+      const plain = { ...envelope({ hits: hits.map((h, i) => ({ _id: h._id, _score: h._score, _source: sources[i], ...(h.highlight ? { highlight: h.highlight } : {}), ...(h.sort ? { sort: h.sort } : {}) })), total: n + 1 }), room: 'r9' };
+      expect(Buffer.concat(chunks!).toString('utf8')).toBe(JSON.stringify(plain));
     });
-    // the bytes are made over three turns: other callbacks run between them
-    setImmediate(() => turns.push('other'));
-    const chunks = await bytes;
-    expect(turns).toEqual(['other']);
-    expect(chunks).not.toBeNull();
-    const plain = { ...envelope({ hits: hits.map((h, i) => ({ _id: h._id, _score: h._score, _source: sources[i], ...(h.sort ? { sort: h.sort } : {}) })), total: n + 1 }) };
-    expect(Buffer.concat(chunks!).toString('utf8')).toBe(JSON.stringify(plain));
+
+    it('is made in slices when its hits are plain objects too (a filtered _source), byte for byte JSON.stringify', async () => {
+      const hits = Array.from({ length: SLICED_PAGE_HITS * 3 }, (_, i) => ({ _id: `p${i}`, _score: i === 4 ? null : 1 / (i + 1), _source: { i, text: 'é\u2028' }, sort: [i] }));
+      const env = envelope({ hits, total: hits.length, timed_out: true });
+      const chunks = await inSlices(env);
+      expect(chunks!.length).toBeGreaterThan(2);
+      expect(Buffer.concat(chunks!).toString('utf8')).toBe(JSON.stringify(env));
+    });
   });
 
   it('leaves small pages, cached pages and envelopes without hits to be written at once', () => {
     const done = jest.fn();
-    const small = Array.from({ length: HITS_PER_TURN }, (_, i) => stored(`s${i}`, 1, { i }));
-    expect(envelopeInTurns(envelope({ hits: small, total: HITS_PER_TURN }), done)).toBe(false);
-    const plainHits = Array.from({ length: HITS_PER_TURN + 1 }, (_, i) => ({ _id: `p${i}`, _score: 1, _source: { i } }));
-    expect(envelopeInTurns(envelope({ hits: plainHits, total: 1 }), done)).toBe(false);
+    const small = Array.from({ length: SLICED_PAGE_HITS }, (_, i) => stored(`s${i}`, 1, { i }));
+    expect(envelopeInSlices(envelope({ hits: small, total: SLICED_PAGE_HITS }), done)).toBe(false);
     const cached = { total: 1, hits: [] } as unknown as SearchResult;
     Object.defineProperty(cached, HITS_JSON, { value: new SharedJsonText('[]') });
-    expect(envelopeInTurns(envelope(cached), done)).toBe(false);
-    expect(envelopeInTurns(envelope(null), done)).toBe(false);
+    expect(envelopeInSlices(envelope(cached), done)).toBe(false);
+    expect(envelopeInSlices(envelope(null), done)).toBe(false);
+    expect(envelopeInSlices({ ...envelope(null), error: { id: 'x' } }, done)).toBe(false);
     expect(done).not.toHaveBeenCalled();
   });
 });

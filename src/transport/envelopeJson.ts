@@ -7,10 +7,12 @@
  * Strings, not Buffers, except a cached page's bytes: Node writes a string body together with the
  * headers, from its own stack storage up to 16 KB, where a Buffer answer of more than 4 KB is a
  * fresh ArrayBuffer per answer (3.5 µs to allocate on this machine, and garbage the collector must
- * finalize). A cached page is the same text answer after answer, so its bytes are encoded once.
+ * finalize). A cached page is the same text answer after answer, so its bytes are encoded once; a
+ * page of more than SLICED_PAGE_HITS hits is made into bytes in slices (envelopeInSlices).
  */
-import { HITS_JSON, type JsonText, type SearchResult } from '../store/port';
-import { MARK, hasStoredSources, hitsBytes, hitsJson, splitAtMark } from '../store/hitsJson';
+import { HITS_JSON, type Hit, type JsonText, type SearchResult } from '../store/port';
+import { MARK, PageBytes, hasStoredSources, hitsJson, splitAtMark } from '../store/hitsJson';
+import { Slice, getDefaultSliceMs, runSliced, type Steps } from '../scheduler/scheduler';
 
 /**
  * An envelope's JSON as the text around its hits: `head + hits + tail`. `hits` is the shared text
@@ -46,45 +48,63 @@ function aroundHits(message: Record<string, unknown>, result: SearchResult): [st
   return splitAtMark(JSON.stringify({ ...message, result: frameResult }));
 }
 
-/** Hits of a large page made into bytes per turn of the event loop. */
-export const HITS_PER_TURN = 500;
+/** Pages of more hits are made into bytes in slices (envelopeInSlices); smaller ones at once (about 0.5 ms at most). */
+export const SLICED_PAGE_HITS = 100;
+
+/** Hits made into bytes between two looks at the clock. */
+const HITS_PER_CHECK = 8;
 
 /**
- * An envelope holding a page of more than HITS_PER_TURN stored hits (size may be 10,000) as UTF-8
- * bytes, made HITS_PER_TURN hits per turn of the event loop (setImmediate): made at once, a page of
- * 10,000 hits (9 MB) held the loop for 100 to 300 ms, encoding included. Stored sources are copied
- * as the bytes they are stored as, never decoded. Returns false, and calls nothing, for any other
- * envelope (written at once, see envelopeParts); else `done` gets the bytes in order, or null when
- * the envelope cannot be serialized.
+ * An envelope holding a page of more than SLICED_PAGE_HITS hits (size may be 10,000) made into
+ * UTF-8 bytes in slices of SEARCH_SLICE_MS, by the scheduler that runs the paused searches
+ * (src/scheduler/scheduler.ts): a plain search, a health check or a ping is answered between two
+ * slices. Made at once, a page of 10,000 hits (9 MB) held the loop for 100 to 300 ms; made 500 hits
+ * per turn, each turn still took 5 to 20 ms under load. Stored sources are copied as the bytes they
+ * are stored as, never decoded; other hits are JSON.stringify'd one by one, which is the text
+ * JSON.stringify gives of the whole page. Returns false, and calls nothing, for any other envelope
+ * (written at once, see envelopeParts); else `done` gets the bytes in order (at once when they
+ * were made within a first slice), or null when the envelope cannot be serialized.
  */
-export function envelopeInTurns(envelope: object, done: (chunks: Buffer[] | null) => void): boolean {
+export function envelopeInSlices(envelope: object, done: (chunks: Buffer[] | null) => void): boolean {
   const message = envelope as Record<string, unknown>;
   const result = message.result as SearchResult | null | undefined;
   if (typeof result !== 'object' || result === null || result[HITS_JSON] !== undefined) return false;
   const hits = result.hits;
-  if (!Array.isArray(hits) || hits.length <= HITS_PER_TURN || !hasStoredSources(hits)) return false;
-  let head: string;
-  let tail: string;
+  if (!Array.isArray(hits) || hits.length <= SLICED_PAGE_HITS) return false;
+  let chunks: Buffer[] | Promise<Buffer[]>;
   try {
-    [head, tail] = aroundHits(message, result);
+    const [head, tail] = aroundHits(message, result);
+    const slice = new Slice(getDefaultSliceMs());
+    chunks = runSliced(pageSteps(hits, head, tail, slice), slice);
   } catch {
     done(null);
     return true;
   }
-  const chunks: Buffer[] = [Buffer.from(head)];
-  const next = (from: number): void => {
-    try {
-      const to = Math.min(hits.length, from + HITS_PER_TURN);
-      chunks.push(hitsBytes(hits, from, to));
-      if (to < hits.length) return void setImmediate(next, to);
-      chunks.push(Buffer.from(`]${tail}`));
-    } catch {
-      return done(null);
-    }
-    done(chunks);
-  };
-  next(0);
+  if (!(chunks instanceof Promise)) done(chunks);
+  else {
+    chunks.then(done, () => done(null)).catch((err: unknown) =>
+      // what `done` throws, thrown as from a setImmediate of its own (as answerSoon does)
+      setImmediate(() => {
+        throw err;
+      }),
+    );
+  }
   return true;
+}
+
+/** The page's bytes: `head`, its hits a slice's worth at a time (one buffer per slice), `]` and `tail`. */
+function* pageSteps(hits: readonly Hit[], head: string, tail: string, slice: Slice): Steps<Buffer[]> {
+  const chunks: Buffer[] = [Buffer.from(head)];
+  const bytes = new PageBytes();
+  for (let i = 0; i < hits.length; i++) {
+    bytes.add(hits, i);
+    if (i % HITS_PER_CHECK === HITS_PER_CHECK - 1 && i + 1 < hits.length && slice.over()) {
+      chunks.push(bytes.take());
+      yield;
+    }
+  }
+  chunks.push(bytes.take(), Buffer.from(`]${tail}`));
+  return chunks;
 }
 
 /** The parts as one text. */

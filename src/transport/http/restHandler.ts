@@ -9,7 +9,7 @@ import { RATE_STATE, type Envelope } from '../../core/envelope';
 import { ApiError, type Now } from '../../core/errors';
 import { makeRequest } from '../../core/request';
 import { setOwn } from '../../core/args';
-import { envelopeInTurns, envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
+import { envelopeInSlices, envelopeParts, joinParts, type EnvelopeParts } from '../envelopeJson';
 import { DEFAULT_MAX_JSON_DEPTH } from '../jsonText';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { rateLimitHeaders } from '../rateLimitHeaders';
@@ -28,7 +28,7 @@ export const REST_PREFIX = '/v4/';
  * serving the load in turns of 100 ms.
  */
 export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
-  if (envelopeInTurns(envelope, (chunks) => sendChunks(res, envelope, chunks))) return;
+  if (envelopeInSlices(envelope, (chunks) => sendChunks(res, envelope, chunks))) return;
   let parts: EnvelopeParts;
   try {
     parts = envelopeParts(envelope);
@@ -52,7 +52,7 @@ export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   res.end(tail);
 }
 
-/** A large page's bytes (envelopeInTurns), written in one corked write. */
+/** A large page's bytes (envelopeInSlices, made in slices), written in one corked write. */
 function sendChunks(res: ServerResponse, envelope: Envelope, chunks: Buffer[] | null): void {
   if (chunks === null) return sendEnvelope(res, errorEnvelope(envelope.requestId, new ApiError('core.fatal.unexpected_error'), envelope.controller, envelope.action));
   let length = 0;

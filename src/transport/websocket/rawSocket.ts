@@ -12,7 +12,7 @@ import type { Envelope } from '../../core/envelope';
 import { ApiError } from '../../core/errors';
 import { makeRequest, type ApiRequest } from '../../core/request';
 import { isPlainObject, setOwn } from '../../core/args';
-import { envelopeInTurns, envelopeJson } from '../envelopeJson';
+import { envelopeInSlices, envelopeJson } from '../envelopeJson';
 import { bearerToken, requestIdFrom } from '../requestId';
 import { errorEnvelope } from '../http/restHandler';
 import { DEFAULT_MAX_JSON_DEPTH, type ParsedJson } from '../jsonText';
@@ -105,12 +105,13 @@ export function createRawSocketServer({ dispatcher, maxMessageBytes, maxJsonDept
     const client = clientOf(upgrade);
     const write = (payload: object) => {
       if (socket.readyState !== socket.OPEN) return;
-      // a large page: made a part per turn, sent as one text frame
-      const inTurns = envelopeInTurns(payload, (chunks) => {
+      // a large page: made in slices, sent as one text message, a frame per slice's bytes (fragments: never joined into one buffer)
+      const inSlices = envelopeInSlices(payload, (chunks) => {
         if (chunks === null) return write(withRoom(errorEnvelope(requestIdOf(payload), new ApiError('core.fatal.unexpected_error'))));
-        if (socket.readyState === socket.OPEN) socket.send(Buffer.concat(chunks), { binary: false });
+        if (socket.readyState !== socket.OPEN) return;
+        chunks.forEach((chunk, i) => socket.send(chunk, { binary: false, fin: i === chunks.length - 1 }));
       });
-      if (inTurns) return;
+      if (inSlices) return;
       let text: string;
       try {
         text = envelopeJson(payload);

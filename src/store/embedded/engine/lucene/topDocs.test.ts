@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Matches } from './matches';
 import { Budget } from '../budget/budget';
-import { TopSortedCollector, topByScore, topSorted } from './topDocs';
+import { SORTED_CHUNK, TopSortedCollector, collectSteps, topByScore, topSorted } from './topDocs';
 
 describe('top hits', () => {
   it('keep the best k by score then index order, as a full sort does', () => {
@@ -59,5 +59,21 @@ describe('top hits', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('collect a sorted page pausing every SORTED_CHUNK documents (a sift through a page of 10,000 is costly), keeping what collecting at once keeps', () => {
+    const n = 5000;
+    const keys = Array.from({ length: n }, (_, i) => (i * 7919) % 1009);
+    const docs = Int32Array.from(keys.map((_, i) => i));
+    const m = Matches.list(docs, docs.length, null, 0);
+    const collector = () => new TopSortedCollector<number>(1000, 1, (doc, _score, out) => (out[0] = keys[doc]), (a, b) => a[0] - b[0], null);
+    let now = 0;
+    const sliced = collector();
+    const steps = collectSteps(sliced, m, new Budget(Infinity, 0, () => now++)); // every look at the clock ends the slice
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBe(Math.ceil(n / SORTED_CHUNK) - 1);
+    expect(sliced.collected).toBe(n);
+    expect(sliced.top().map((h) => h.doc)).toEqual(topSorted(m, 1000, 1, (doc, _score, out: number[]) => (out[0] = keys[doc]), (a, b) => a[0] - b[0], null).map((h) => h.doc));
   });
 });
