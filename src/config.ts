@@ -19,6 +19,9 @@ const duration = z.string().transform((value, ctx) => {
   return parsed;
 });
 
+/** Elasticsearch's search thread pool size for this machine's processors: int((processors * 3) / 2) + 1. */
+export const DEFAULT_SEARCH_CONCURRENCY = Math.floor((availableParallelism() * 3) / 2) + 1;
+
 const count = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const optionalString = z
@@ -140,6 +143,8 @@ const schema = z.object({
   MAX_ANALYZED_OFFSET: count(1, 2_147_483_647, 1_000_000),
   SEARCH_TIMEOUT: duration.default(10_000),
   SEARCH_SLICE_MS: count(1, 1000, 1),
+  SEARCH_CONCURRENCY: count(1, 10_000, DEFAULT_SEARCH_CONCURRENCY),
+  SEARCH_QUEUE_SIZE: count(0, 1_000_000, 1000),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
   // the console (README "Console"): on/off, or a flag's true/false/1/0
@@ -224,6 +229,10 @@ export interface Config {
     timeoutMs: number;
     /** Longest a search keeps the event loop before letting other work run, in ms. */
     sliceMs: number;
+    /** Searches past their first slice in progress at once, per process (thread_pool.search.size). */
+    concurrency: number;
+    /** Searches past their first slice that may wait for a place; past that a search is refused with 429 (thread_pool.search.queue_size). */
+    queueSize: number;
   };
   /** Searches and counts the embedded store keeps until the next write to their collection; 0 = no cache. */
   searchCacheEntries: number;
@@ -323,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAnalyzedOffset: e.MAX_ANALYZED_OFFSET,
       timeoutMs: e.SEARCH_TIMEOUT,
       sliceMs: e.SEARCH_SLICE_MS,
+      concurrency: e.SEARCH_CONCURRENCY,
+      queueSize: e.SEARCH_QUEUE_SIZE,
     },
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     commitThreadFrom: e.COMMIT_THREAD_FROM === 'off' ? Infinity : e.COMMIT_THREAD_FROM,

@@ -34,7 +34,7 @@ import { trackConnections } from './transport/http/drain';
 import { createExpressApp } from './transport/http/expressApp';
 import { REST_PREFIX, createRestHandler } from './transport/http/restHandler';
 import { createRawSocketServer } from './transport/websocket/rawSocket';
-import { setDefaultSliceMs } from './scheduler/scheduler';
+import { setAdmission, setDefaultSliceMs } from './scheduler/scheduler';
 import { createMetricsRoute } from './transport/http/metricsRoute';
 import { buildOpenApiDocument } from './transport/http/openapi/document';
 import { createOpenApiRoute } from './transport/http/openapi/route';
@@ -99,6 +99,8 @@ function joinRedisFleet(config: Config, deps: CoreDeps, logger: Logger): { bus: 
 export function createGateway(config: Config, logger: Logger, store: Store = createStore(config, logger)): Gateway {
   // large request bodies are parsed in slices of the searches' length, in their queue
   setDefaultSliceMs(config.search.sliceMs);
+  // costly searches in progress at once, and waiting (README "No search keeps the process")
+  setAdmission(config.search.concurrency, config.search.queueSize);
   const { secret } = resolveSecret(config.auth.secret, config.dataDir);
   const tokens = new TokenService(
     secret,

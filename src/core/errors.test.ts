@@ -1,3 +1,4 @@
+import { SearchRejectedError } from '../store/port';
 import { ApiError, catalogue, toApiError } from './errors';
 
 describe('error catalogue', () => {
@@ -39,6 +40,17 @@ describe('error catalogue', () => {
       status: 400,
       message: 'Missing argument "description".',
       props: { name: 'description' },
+    });
+  });
+
+  it('answers a search refused for a full queue with 429 services.storage.search_rejected, saying when to retry', () => {
+    const err = toApiError(new SearchRejectedError(2, 1000));
+    expect(err.toObject()).toEqual({
+      id: 'services.storage.search_rejected',
+      code: 16843021,
+      status: 429,
+      message: 'Rejected execution of a search: 2 costly searches are running and 1000 waiting (SEARCH_CONCURRENCY, SEARCH_QUEUE_SIZE); retry in 1 s.',
+      props: { running: 2, queued: 1000, retryAfter: 1 },
     });
   });
 

@@ -6,7 +6,7 @@
  * once: REST/raw WebSocket into the envelope's `error`, GraphQL into `extensions`.
  */
 
-import { InvalidDocumentError, InvalidQueryError, QueryLimitError, StoreUnavailableError } from '../store/port';
+import { InvalidDocumentError, InvalidQueryError, QueryLimitError, SearchRejectedError, StoreUnavailableError } from '../store/port';
 import { MappingError } from '../store/mapping/mappingError';
 
 interface CatalogueEntry {
@@ -15,6 +15,9 @@ interface CatalogueEntry {
   /** Message template; `%name%` placeholders are filled from the error's props. */
   message: string;
 }
+
+/** The Retry-After (seconds) of a search refused for a full queue: about as long as a costly search runs. */
+export const SEARCH_RETRY_AFTER_SECONDS = 1;
 
 const code = (domain: number, subdomain: number, n: number): number => ((domain << 24) | (subdomain << 16) | n) >>> 0;
 
@@ -54,6 +57,8 @@ export const catalogue = {
   'services.storage.mapping_conflict': { status: 400, code: code(1, 1, 265), message: 'mapper [%field%] cannot be changed from type [%from%] to [%to%]' },
   'services.storage.strict_dynamic_mapping': { status: 400, code: code(1, 1, 266), message: 'mapping set to strict, dynamic introduction of [%field%] within [%within%] is not allowed' },
   'services.storage.document_parse_failed': { status: 400, code: code(1, 1, 267), message: "failed to parse field [%field%] of type [%type%] in document with id '%id%'" },
+  // Elasticsearch's 429 es_rejected_execution_exception of a full search queue (README "Limits"), with a Retry-After.
+  'services.storage.search_rejected': { status: 429, code: code(1, 1, 269), message: 'Rejected execution of a search: %running% costly searches are running and %queued% waiting (SEARCH_CONCURRENCY, SEARCH_QUEUE_SIZE); retry in %retryAfter% s.' },
   'services.storage.nested_objects_limit': { status: 400, code: code(1, 1, 268), message: 'The number of nested documents has exceeded the allowed limit of [%limit%]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting.' },
   'network.http.request_too_large': { status: 413, code: code(3, 1, 1), message: 'The request is larger than the limit of %limit% bytes.' },
   'network.http.body_parse_failed': { status: 400, code: code(3, 1, 12), message: 'The request body could not be parsed: %reason%' },
@@ -106,6 +111,7 @@ export class ApiError extends Error {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof StoreUnavailableError) return new ApiError('services.storage.not_connected');
+  if (err instanceof SearchRejectedError) return new ApiError('services.storage.search_rejected', { running: err.running, queued: err.queued, retryAfter: SEARCH_RETRY_AFTER_SECONDS });
   if (err instanceof MappingError) return new ApiError(`services.storage.${err.kind}`, err.props);
   if (err instanceof InvalidDocumentError) return new ApiError('api.assert.invalid_argument', { name: 'body', reason: err.message });
   if (err instanceof QueryLimitError) return new ApiError(`services.storage.${err.limit}`, err.props);

@@ -1,5 +1,5 @@
 import { Budget, TimeExceeded, type Steps } from '../store/embedded/engine/budget/budget';
-import { FIRST_SLICE_MS, STARVE_SLICES, answerSoon, pausedSearches, runSliced, setSchedulerClock } from './scheduler';
+import { COSTLY_SLICES, FIRST_SLICE_MS, STARVE_SLICES, admissionState, answerSoon, pausedSearches, runSliced, setAdmission, setSchedulerClock } from './scheduler';
 
 /** Steps that pause `slices - 1` times, logging each slice. */
 function* sliced(name: string, slices: number, log: string[]): Steps<string> {
@@ -157,5 +157,104 @@ describe('short searches first', () => {
     // L waited about STARVE_SLICES * 5 ms of others' work (1 ms a slice), not for all of it
     expect(ranAt).toBeGreaterThanOrEqual(STARVE_SLICES * 5 - 10);
     expect(ranAt).toBeLessThan(STARVE_SLICES * 5 + 20);
+  });
+});
+
+describe('admission of costly searches (SEARCH_CONCURRENCY, SEARCH_QUEUE_SIZE)', () => {
+  let now = 0;
+  beforeAll(() => setSchedulerClock(() => now));
+  afterAll(() => setSchedulerClock(() => performance.now()));
+  afterEach(() => setAdmission(Infinity, Infinity));
+  const budget = () => new Budget(Infinity, 1, () => now);
+  class Refused extends Error {
+    constructor(readonly running: number, readonly queued: number) {
+      super('refused');
+    }
+  }
+  const refusal = (running: number, queued: number) => new Refused(running, queued);
+
+  /**
+   * A search that logs its slices and whether its finally block ran: `slices` slices of 1 ms (fake
+   * clock), the first COSTLY_SLICES - 1 of them unlogged, so that it is costly at its first logged
+   * slice.
+   */
+  function* search(name: string, slices: number, log: string[], cheap = COSTLY_SLICES - 1): Steps<string> {
+    try {
+      for (let i = 0; i < cheap; i++) {
+        now += 1;
+        yield;
+      }
+      for (let i = 0; i < slices; i++) {
+        log.push(`${name}${i}`);
+        now += 1;
+        if (i < slices - 1) yield;
+      }
+      return name;
+    } finally {
+      log.push(`${name} done`);
+    }
+  }
+
+  const turnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
+  const until = async (ready: () => boolean) => {
+    while (!ready()) await turnOfTheLoop();
+  };
+
+  it('runs at most `running` costly searches at once, queues `queued` more in order of arrival, refuses the next', async () => {
+    setAdmission(1, 1);
+    const log: string[] = [];
+    const names = ['a', 'b', 'c'];
+    const outcomes = Promise.allSettled(names.map((name) => runSliced(search(name, 3, log), budget(), refusal)));
+    await until(() => log.some((s) => s.endsWith(' done')));
+    const settled = await outcomes;
+    // one ran, one waited for its place, the third was refused (its finally ran)
+    const refused = names.filter((_, i) => settled[i].status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((settled[names.indexOf(refused[0])] as PromiseRejectedResult).reason).toEqual(new Refused(1, 1));
+    expect(log).toContain(`${refused[0]} done`);
+    const [first, second] = names.filter((n) => n !== refused[0]).sort((x, y) => log.indexOf(`${x} done`) - log.indexOf(`${y} done`));
+    // the second went on past the slice that made it costly only once the first had ended
+    expect(log.indexOf(`${second}1`)).toBeGreaterThan(log.indexOf(`${first} done`));
+    expect(log.indexOf(`${second}0`)).toBeLessThan(log.indexOf(`${first} done`));
+    expect(admissionState()).toEqual({ running: 0, queued: 0 });
+    expect(pausedSearches()).toBe(0);
+  });
+
+  it('never queues nor refuses a search before it is costly, however full the queue', async () => {
+    setAdmission(1, 0);
+    const log: string[] = [];
+    const a = runSliced(search('a', 30, log), budget(), refusal);
+    await until(() => admissionState().running === 1);
+    // a search of fewer slices than COSTLY_SLICES: paused, but never costly
+    const plain = runSliced(search('p', COSTLY_SLICES - 1, log, 0), budget(), refusal);
+    expect(await Promise.all([a, plain])).toEqual(['a', 'p']);
+    expect(log.indexOf('p done')).toBeLessThan(log.indexOf('a done'));
+  });
+
+  it('gives the place of a search that failed to the next', async () => {
+    setAdmission(1, 5);
+    const failingBudget = new Budget(20, 1, () => now);
+    function* late(): Steps<number> {
+      for (let i = 0; i < COSTLY_SLICES; i++) yield;
+      now += 100;
+      failingBudget.due(); // past its deadline
+      return 1;
+    }
+    const failing = runSliced(late(), failingBudget, refusal);
+    const log: string[] = [];
+    const next = runSliced(search('n', 2, log), budget(), refusal);
+    await expect(failing).rejects.toBeInstanceOf(TimeExceeded);
+    expect(await next).toBe('n');
+    expect(admissionState()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('leaves other work (bodies being parsed, pages being written) out of the count', async () => {
+    setAdmission(1, 0);
+    const log: string[] = [];
+    const a = runSliced(search('a', 30, log), budget(), refusal);
+    const parse = runSliced(search('p', 30, log), budget());
+    await until(() => log.includes('p0'));
+    expect(admissionState()).toEqual({ running: 1, queued: 0 });
+    expect(await Promise.all([a, parse])).toEqual(['a', 'p']);
   });
 });

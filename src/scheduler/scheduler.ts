@@ -27,6 +27,18 @@
  * A short search thus waits about one slice of long work plus the first slices of the work that
  * arrived with it, however many long searches run; a long one takes longer the more there are.
  *
+ * Admission of costly searches (searches only: `runSliced(..., refusal)`): a search that has run
+ * COSTLY_SLICES slices (20: 20 ms of work with the default slice) without ending is costly (counted
+ * in slices, not time: a slice during which the process waited for a CPU does not make it costly). At most `running` costly
+ * searches are in progress at once (SEARCH_CONCURRENCY), as Elasticsearch's search thread pool bounds
+ * the searches it runs; one more waits, paused, in a queue of at most `queued` (SEARCH_QUEUE_SIZE),
+ * first in first out, and goes on when one of those running ends; past that it is refused
+ * (with the search's Refusal), as Elasticsearch rejects a search whose queue is full. A search that ends
+ * before it is costly, almost every one, neither waits nor is refused, however many costly ones run
+ * or wait (a queue from the first slice would put a plain search that just missed it, say for a
+ * garbage collection, behind searches of seconds). Bounding the costly searches in progress bounds
+ * the memory they hold at once (a sorted page of 10,000 hits holds its heap of hits until it ends).
+ *
  * Hand-written: what is scheduled here are generators of the engine, in the same thread (worker
  * threads would each need their own copy of the index); no library schedules those.
  */
@@ -43,6 +55,9 @@ export interface SliceClock {
 
 /** The first slice of new work, at most (ms). */
 export const FIRST_SLICE_MS = 1;
+
+/** A search that has run this many slices without ending is costly: it needs a place (see the header). */
+export const COSTLY_SLICES = 20;
 
 /** A task that has waited this many of its slices since it last ran runs next among the long ones. */
 export const STARVE_SLICES = 20;
@@ -88,10 +103,16 @@ export function getDefaultSliceMs(): number {
 interface Task {
   steps: Steps<unknown>;
   budget: SliceClock;
+  /** A search, subject to admission (see the header): what it is refused with. */
+  admits: Refusal | null;
+  /** It holds one of the `running` places. */
+  admitted: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   /** Time it has run, in all (ms). */
   spent: number;
+  /** Slices it has run. */
+  slices: number;
   /** When it last ran (or was queued, if it never ran). */
   ranAt: number;
 }
@@ -117,6 +138,27 @@ class Queue {
   }
 }
 
+/** Costly searches that may be in progress at once, and that may wait for a place (setAdmission). */
+let admission = { running: Infinity, queued: Infinity };
+/** Costly searches holding a place (in `long`, or running a slice). */
+let admittedCount = 0;
+/** Costly searches paused, waiting for a place, first in first out. */
+const admissionQueue = new Queue();
+
+/** What a costly search is refused with when `running` costly searches are in progress and `queued` more wait (see the header). */
+export type Refusal = (running: number, queued: number) => Error;
+
+/** SEARCH_CONCURRENCY and SEARCH_QUEUE_SIZE (set at start; Infinity: no bound). */
+export function setAdmission(running: number, queued: number): void {
+  admission = { running, queued };
+  admitWaiting();
+}
+
+/** Costly searches now: in progress, and waiting for a place. */
+export function admissionState(): { running: number; queued: number } {
+  return { running: admittedCount, queued: admissionQueue.size };
+}
+
 /** Work that has not run yet (arrived past the allowance). */
 const fresh = new Queue();
 /** Work that has run a first slice without ending (unordered: `nextLong` chooses). */
@@ -134,17 +176,18 @@ export function setSchedulerClock(next: () => number): void {
   clock = next;
 }
 
-/** Searches paused and waiting for their next slice (for tests and metrics). */
+/** Searches paused and waiting for their next slice or for a place (for tests and metrics). */
 export function pausedSearches(): number {
-  return fresh.size + long.length;
+  return fresh.size + long.length + admissionQueue.size;
 }
 
 /**
  * Run `steps` one slice at a time: the value at once when they finish within a first slice run now,
- * else a promise of it (the rest runs from the scheduler).
+ * else a promise of it (the rest runs from the scheduler). `admits`: a search, which once costly
+ * waits for a place, or is refused with what `admits` makes (see the header).
  */
-export function runSliced<T>(steps: Steps<T>, budget: SliceClock): T | Promise<T> {
-  if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(steps, budget);
+export function runSliced<T>(steps: Steps<T>, budget: SliceClock, admits: Refusal | null = null): T | Promise<T> {
+  if (arrivalsSpent >= budget.sliceMs && pausedSearches() > 0) return enqueue(steps, budget, admits);
   const start = clock();
   budget.startSlice(firstSliceMs(budget.sliceMs));
   let first: IteratorResult<void, T>;
@@ -157,16 +200,59 @@ export function runSliced<T>(steps: Steps<T>, budget: SliceClock): T | Promise<T
   }
   if (first.done) return first.value;
   return new Promise<T>((resolve, reject) => {
-    long.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject, spent: end - start, ranAt: end });
+    paused({ steps, budget, admits, admitted: false, resolve: resolve as (value: unknown) => void, reject, spent: end - start, slices: 1, ranAt: end });
+  });
+}
+
+function enqueue<T>(steps: Steps<T>, budget: SliceClock, admits: Refusal | null): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    fresh.push({ steps, budget, admits, admitted: false, resolve: resolve as (value: unknown) => void, reject, spent: 0, slices: 0, ranAt: clock() });
     schedule();
   });
 }
 
-function enqueue<T>(steps: Steps<T>, budget: SliceClock): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    fresh.push({ steps, budget, resolve: resolve as (value: unknown) => void, reject, spent: 0, ranAt: clock() });
+/** A task paused after a slice: among the long ones, or, a costly search without a place, waiting for one or refused. */
+function paused(task: Task): void {
+  if (task.admits !== null && !task.admitted && task.slices >= COSTLY_SLICES) {
+    if (admittedCount >= admission.running) {
+      if (admissionQueue.size >= admission.queued) return refuse(task, task.admits);
+      admissionQueue.push(task);
+      return;
+    }
+    task.admitted = true;
+    admittedCount++;
+  }
+  long.push(task);
+  schedule();
+}
+
+function refuse(task: Task, refusal: Refusal): void {
+  const error = refusal(admittedCount, admissionQueue.size);
+  try {
+    task.steps.return(undefined as never); // (its finally blocks run)
+  } catch {
+    // refused all the same
+  }
+  task.reject(error);
+}
+
+/** A task ended: its place goes to the search that has waited longest. */
+function ended(task: Task): void {
+  if (!task.admitted) return;
+  task.admitted = false;
+  admittedCount--;
+  admitWaiting();
+}
+
+function admitWaiting(): void {
+  let task: Task | undefined;
+  while (admittedCount < admission.running && (task = admissionQueue.shift()) !== undefined) {
+    task.admitted = true;
+    admittedCount++;
+    task.ranAt = clock(); // (its wait was not a wait for a slice: it is not starved yet)
+    long.push(task);
     schedule();
-  });
+  }
 }
 
 function schedule(): void {
@@ -179,17 +265,21 @@ function schedule(): void {
 function slice(task: Task, ms: number): void {
   const start = clock();
   task.budget.startSlice(ms);
+  task.slices++;
+  let next: IteratorResult<void, unknown>;
   try {
-    const next = task.steps.next();
-    if (next.done) task.resolve(next.value);
-    else {
-      task.ranAt = clock();
-      task.spent += task.ranAt - start;
-      long.push(task);
-    }
+    next = task.steps.next();
   } catch (err) {
-    task.reject(err);
+    ended(task);
+    return task.reject(err);
   }
+  if (next.done) {
+    ended(task);
+    return task.resolve(next.value);
+  }
+  task.ranAt = clock();
+  task.spent += task.ranAt - start;
+  paused(task);
 }
 
 /** The long task to run next: the one that has waited STARVE_SLICES of its slices, else the one that has run the least. */
@@ -229,7 +319,8 @@ function turn(): void {
     const task = nextLong();
     if (task !== undefined) slice(task, task.budget.sliceMs);
   }
-  if (pausedSearches() > 0) schedule();
+  // (searches waiting for a place are scheduled when they get one)
+  if (fresh.size + long.length > 0) schedule();
 }
 
 /** Answers waiting to be written, first in first out (answerSoon). */

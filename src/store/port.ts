@@ -178,6 +178,20 @@ export class QueryLimitError extends InvalidQueryError {
   }
 }
 
+/**
+ * Thrown by a store that runs as many costly searches as it takes and has as many more waiting
+ * (SEARCH_CONCURRENCY, SEARCH_QUEUE_SIZE); the core answers 429 services.storage.search_rejected.
+ */
+export class SearchRejectedError extends Error {
+  constructor(
+    readonly running: number,
+    readonly queued: number,
+  ) {
+    super(`rejected execution of a search: ${running} searches running and ${queued} waiting`);
+    this.name = 'SearchRejectedError';
+  }
+}
+
 /** Thrown by a store whose backend cannot be reached; the core answers 503 services.storage.not_connected. */
 export class StoreUnavailableError extends Error {
   constructor(reason: string) {

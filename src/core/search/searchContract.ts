@@ -106,7 +106,7 @@ export const searchResultSchema = (title: string, hit: JsonSchema, withAggregati
   },
 });
 
-/** What a query may be refused with: the query's own checks and every limit of README "Limits". */
+/** What a query may be refused with: the query's own checks, every limit of README "Limits", and a full search queue. */
 export const QUERY_ERRORS: readonly ErrorId[] = [
   'services.storage.invalid_search_query',
   'services.storage.too_many_clauses',
@@ -114,6 +114,7 @@ export const QUERY_ERRORS: readonly ErrorId[] = [
   'services.storage.regex_too_long',
   'services.storage.too_complex_to_determinize',
   'services.storage.query_too_deep',
+  'services.storage.search_rejected',
 ];
 
 /** What a search may be refused with: its body, its page, its time budget, its query, its highlights and aggregations. */

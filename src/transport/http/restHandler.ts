@@ -63,11 +63,18 @@ function sendChunks(res: ServerResponse, envelope: Envelope, chunks: Buffer[] | 
   res.end();
 }
 
-/** (as a flat list: Node's quicker path) With the RateLimit headers of the limit that applied to the request, if one did. */
+/**
+ * (as a flat list: Node's quicker path) With the RateLimit headers of the limit that applied to the
+ * request, if one did, and the Retry-After of any other 429 whose error says when to retry (a full
+ * search queue).
+ */
 function headers(envelope: Envelope, length: number): string[] {
   const list = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(length), 'X-Request-Id', envelope.requestId];
   const rate = envelope[RATE_STATE];
-  return rate === undefined ? list : list.concat(rateLimitHeaders(rate));
+  if (rate !== undefined) list.push(...rateLimitHeaders(rate));
+  const retryAfter = envelope.error?.props?.retryAfter;
+  if (envelope.status === 429 && typeof retryAfter === 'number' && !list.includes('Retry-After')) list.push('Retry-After', String(retryAfter));
+  return list;
 }
 
 export function errorEnvelope(requestId: string, error: ApiError, controller: string | null = null, action: string | null = null): Envelope {

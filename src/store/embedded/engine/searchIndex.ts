@@ -3,7 +3,7 @@
  * Elasticsearch's matching, order and scores (see the modules it assembles: mapping, analyzer,
  * fieldIndex, similarity, lucene/*, query/*, sort, source).
  */
-import { CountResult, Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRequest, SearchResult, Hit, InnerHits } from '../../port';
+import { CountResult, Doc, InvalidDocumentError, InvalidQueryError, QueryDsl, SearchRejectedError, SearchRequest, SearchResult, Hit, InnerHits } from '../../port';
 import { floatToJson } from './fieldValues';
 import { InvertedIndex } from './invertedIndex';
 import { describe, isPlainObject, setOwn } from './json';
@@ -45,6 +45,9 @@ function checkWindow(name: string, value: unknown): number {
 
 /** Hits built between two looks at the clock (a page may hold 10,000 of them). */
 const HITS_PER_CHECK = 256;
+
+/** A costly search refused by the scheduler's admission (src/scheduler/scheduler.ts). */
+const searchRejected = (running: number, queued: number): Error => new SearchRejectedError(running, queued);
 
 /** Compaction happens once removed documents outnumber live ones, and at least `minDead` of them (tests lower it). */
 export const COMPACTION = { minDead: 1024 };
@@ -219,7 +222,8 @@ export class SearchIndex {
 
   /** Runs steps a slice at a time (src/scheduler/scheduler.ts), counting them as paused while they are. */
   private sliced<T>(steps: Steps<T>, budget: Budget): T | Promise<T> {
-    const out = runSliced(steps, budget);
+    // once costly, a search may wait for a place, or be refused (SEARCH_CONCURRENCY, SEARCH_QUEUE_SIZE)
+    const out = runSliced(steps, budget, searchRejected);
     if (!(out instanceof Promise)) return out;
     this.paused++;
     const done = () => {

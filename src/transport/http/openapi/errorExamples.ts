@@ -36,6 +36,7 @@ const EXAMPLE_PROPS: Record<ErrorId, ErrorProps> = {
   'services.storage.mapping_conflict': { field: 'code', from: 'keyword', to: 'text' },
   'services.storage.strict_dynamic_mapping': { field: 'colour', within: '_doc' },
   'services.storage.document_parse_failed': { field: 'price', type: 'long', id: 'atlantis' },
+  'services.storage.search_rejected': { running: 2, queued: 1000, retryAfter: 1 },
   'services.storage.nested_objects_limit': { limit: '10000', id: 'atlantis' },
   'network.http.request_too_large': { limit: 1048576 },
   'network.http.body_parse_failed': { reason: 'Unexpected token } in JSON at position 12' },
