@@ -28,8 +28,8 @@ import { TokenBounds, analyzeText, scanAscii } from './analyzer';
 import { Analyzer, STANDARD } from './analysis/analyzers';
 import { Bitset, hasBit } from './bitset';
 import { FieldType, booleanTerm } from './fieldValues';
-import { ForwardIndex } from './forwardIndex';
-import { EMPTY_FLOAT64, EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
+import { ForwardIndex, TermIds } from './forwardIndex';
+import { EMPTY_FLOAT64, EMPTY_INT8, EMPTY_UINT8, grow } from './growable';
 import { CollectionStats } from './similarity';
 import { intToByte4 } from './smallFloat';
 import { SortedKeys } from './sortedKeys';
@@ -37,7 +37,8 @@ import { SortedTerms } from './sortedTerms';
 import { Budget, Steps } from './budget/budget';
 import { compareUtf8 } from './strings';
 import { TermHash } from './termHash';
-import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
+import { FREQ_OVERFLOW_MARK, TermPostings } from './termPostings';
+import { NumberHash } from './numberHash';
 import type { StateReader, StateWriter } from './persist/state';
 import { analyzerNamed } from './mapping';
 
@@ -85,7 +86,7 @@ export class FieldIndex {
   /** long, float, date: the distinct values in order. */
   readonly pointKeys: SortedKeys | null;
   /** text: term ids in position order (GAP between values); keyword, boolean: sorted distinct term ids. */
-  readonly tokens: ForwardIndex | null;
+  readonly tokens: ForwardIndex<TermIds> | null;
   /** long, float, date, boolean: sorted values per document. */
   readonly values: ForwardIndex<Float64Array> | null;
   /** text: norm byte per document (0 when the field is present without tokens). */
@@ -120,10 +121,10 @@ export class FieldIndex {
     readonly analyzer: Analyzer = STANDARD,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'double' || type === 'date';
-    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(type === 'text'));
-    this.points = numeric ? new TermPostings<number>(false, new MapDictionary<number>()) : null;
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash());
+    this.points = numeric ? new TermPostings<number>(false, new NumberHash()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;
-    this.tokens = numeric ? null : new ForwardIndex(EMPTY_INT32);
+    this.tokens = numeric ? null : new ForwardIndex<TermIds>(EMPTY_INT8);
     this.values = numeric || type === 'boolean' ? new ForwardIndex(EMPTY_FLOAT64) : null;
     this.norms = EMPTY_UINT8;
   }
@@ -172,7 +173,7 @@ export class FieldIndex {
     const terms = this.terms;
     if (terms === null) throw new Error(`internal: field ${this.name} has no terms`);
     this.refresh();
-    return (this.sorted ??= new SortedTerms(terms.strings));
+    return (this.sorted ??= new SortedTerms(terms.dict as TermHash));
   }
 
   /** The id of a term some live document has, or -1 (the postings are brought up to date first). */
@@ -294,7 +295,7 @@ export class FieldIndex {
 
   private addText(doc: number, values: string[]): void {
     const terms = this.terms as TermPostings;
-    const tokens = this.tokens as ForwardIndex;
+    const tokens = this.tokens as ForwardIndex<TermIds>;
     tokens.begin(doc);
     let length = 0;
     const dict = terms.dict as TermHash;
@@ -311,6 +312,7 @@ export class FieldIndex {
         lastHash = BOUNDS.whole;
         // ASCII fast path: terms found from the text directly, written straight into the token stream
         const bounds = BOUNDS.data;
+        tokens.fit(dict.size + count); // (the largest id this value may add)
         const entries = tokens.room(count);
         let at = tokens.length;
         let known = dict.size;
@@ -344,7 +346,7 @@ export class FieldIndex {
   /** One value's tokens by the field's (non-standard) analyzer, a HOLE where a removed token left a position empty; returns how many tokens. */
   private addAnalyzed(text: string): number {
     const terms = this.terms as TermPostings;
-    const tokens = this.tokens as ForwardIndex;
+    const tokens = this.tokens as ForwardIndex<TermIds>;
     const analyzed = this.analyzer.tokens(text);
     for (let i = 0; i < analyzed.length; i++) {
       for (let skipped = analyzed[i].positionIncrement - 1; skipped > 0; skipped--) tokens.push(HOLE);
@@ -361,7 +363,7 @@ export class FieldIndex {
   private addTerms(doc: number, sorted: readonly string[]): void {
     if (sorted.length === 0) return;
     const terms = this.terms as TermPostings;
-    const tokens = this.tokens as ForwardIndex;
+    const tokens = this.tokens as ForwardIndex<TermIds>;
     tokens.begin(doc);
     const dict = terms.dict as TermHash;
     for (let i = 0; i < sorted.length; i++) {
@@ -419,7 +421,7 @@ export class FieldIndex {
       return;
     }
     const terms = this.terms as TermPostings;
-    const tokens = this.tokens as ForwardIndex;
+    const tokens = this.tokens as ForwardIndex<TermIds>;
     const from = tokens.from(doc);
     const to = tokens.to(doc);
     if (this.type !== 'text') {
@@ -491,11 +493,11 @@ export class FieldIndex {
   /** keyword: the smallest (or largest) term of a live document, in UTF-8 order. */
   keywordValue(doc: number, largest: boolean): string | undefined {
     if (this.type !== 'keyword') return undefined;
-    const tokens = this.tokens as ForwardIndex;
+    const tokens = this.tokens as ForwardIndex<TermIds>;
     const from = tokens.from(doc);
     const to = tokens.to(doc);
     if (to === from) return undefined;
-    return (this.terms as TermPostings).strings[tokens.entries[largest ? to - 1 : from]];
+    return (this.terms as TermPostings).term(tokens.entries[largest ? to - 1 : from]);
   }
 
   /** For the index file (persist/): every structure as it is, postings not yet inverted included. */
@@ -507,7 +509,7 @@ export class FieldIndex {
       this.terms.writeState(w);
     }
     if (this.points !== null) {
-      (this.points.dict as MapDictionary<number>).writeState(w);
+      (this.points.dict as NumberHash).writeState(w);
       this.points.writeState(w);
     }
     this.pointKeys?.writeState(w);
@@ -528,7 +530,7 @@ export class FieldIndex {
       field.terms.readState(r);
     }
     if (field.points !== null) {
-      (field.points.dict as MapDictionary<number>).readState(r);
+      (field.points.dict as NumberHash).readState(r);
       field.points.readState(r);
     }
     field.pointKeys?.readState(r);
@@ -536,7 +538,7 @@ export class FieldIndex {
     field.values?.readState(r);
     field.norms = r.uint8();
     if (sorted === 1) {
-      field.sorted = new SortedTerms((field.terms as TermPostings).strings);
+      field.sorted = new SortedTerms((field.terms as TermPostings).dict as TermHash);
       field.sorted.readState(r);
     }
     return field;
@@ -563,7 +565,7 @@ export class FieldIndex {
         if (!this.present.has(doc)) return undefined;
         if (this.values !== null) return this.values.list(doc);
         if (this.type !== 'keyword') return undefined;
-        return (this.tokens as ForwardIndex).list(doc).map((t) => (this.terms as TermPostings).strings[t]);
+        return (this.tokens as ForwardIndex<TermIds>).list(doc).map((t) => (this.terms as TermPostings).term(t));
       },
     };
   }

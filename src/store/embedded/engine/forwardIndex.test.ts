@@ -1,4 +1,7 @@
-import { ForwardIndex } from './forwardIndex';
+import { ForwardIndex, TermIds } from './forwardIndex';
+import { StateReader, StateWriter } from './persist/state';
+
+const GAP_LIKE = -1;
 
 describe('ForwardIndex', () => {
   it('keeps per-document lists, skipped documents empty', () => {
@@ -87,4 +90,55 @@ describe('ForwardIndex', () => {
       expect(f.bytes()).toBeGreaterThan(f.entries.byteLength);
     }
   });
+
+  it('keeps term ids one byte wide below 128, two below 32,768, four beyond; widening keeps every list', () => {
+    const f = new ForwardIndex<TermIds>(new Int8Array(0));
+    f.begin(0);
+    f.push(3);
+    f.push(GAP_LIKE);
+    f.push(127);
+    expect(f.entries).toBeInstanceOf(Int8Array);
+    f.begin(1);
+    f.push(128);
+    expect(f.entries).toBeInstanceOf(Int16Array);
+    f.begin(2);
+    f.fit(32_768); // (a writer through room: the largest id it may write)
+    expect(f.entries).toBeInstanceOf(Int32Array);
+    const entries = f.room(2);
+    entries[f.length] = 1_000_000;
+    entries[f.length + 1] = -2;
+    f.commit(f.length + 2);
+    expect([f.list(0), f.list(1), f.list(2)]).toEqual([[3, -1, 127], [128], [1_000_000, -2]]);
+  });
+
+  it('one byte a document for a field of few distinct values (the one-entry form)', () => {
+    const f = new ForwardIndex<TermIds>(new Int8Array(0));
+    for (let d = 0; d < 1000; d++) {
+      f.begin(d);
+      f.push(d % 2);
+    }
+    expect(f.entries).toBeInstanceOf(Int8Array);
+    expect(f.bytes()).toBeLessThanOrEqual(1024);
+    expect(f.list(999)).toEqual([1]);
+  });
+
+  it('reads back the width it wrote (index file)', () => {
+    for (const max of [5, 300, 70_000]) {
+      const f = new ForwardIndex<TermIds>(new Int8Array(0));
+      f.begin(0);
+      f.push(max);
+      f.push(-1);
+      const w = new StateWriter();
+      f.writeState(w);
+      const sections = w.sections.map((s) => Buffer.from(typeof s === 'function' ? s() : s));
+      const g = new ForwardIndex<TermIds>(new Int8Array(0));
+      g.readState(new StateReader(w.meta, sections));
+      expect(g.entries.constructor).toBe(f.entries.constructor);
+      expect(g.list(0)).toEqual([max, -1]);
+      g.begin(1);
+      g.push(max + 100_000); // (widens after reading, too)
+      expect(g.list(1)).toEqual([max + 100_000]);
+    }
+  });
 });
+

@@ -10,13 +10,31 @@
  * there is no `starts` array (`single`): 4 bytes a document less, for most fields of most entities.
  * The first document that breaks the rule (none, or more than one entry, or a document skipped)
  * makes `starts` as it would have been.
+ *
+ * Term ids (TermIds) are kept as narrow as the largest id written so far needs: one byte each while
+ * ids stay below 128 (a field of a few distinct values: types, tenants, flags), two below 32,768 (a
+ * text field's vocabulary of a few thousand words), four beyond; the array is widened (copied once)
+ * when a larger id comes. GAP and HOLE (-1, -2) fit every width. Readers read `entries[i]` as a
+ * number whatever the width.
  */
 import { EMPTY_INT32, grow } from './growable';
 import type { StateReader, StateWriter } from './persist/state';
 
-export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
+/** A token stream's or a keyword field's term ids: as narrow as its largest id allows. */
+export type TermIds = Int8Array | Int16Array | Int32Array;
+
+/** The largest value an entries array holds. */
+function limitOf(entries: TermIds | Float64Array): number {
+  if (entries instanceof Int8Array) return 127;
+  if (entries instanceof Int16Array) return 32_767;
+  return Infinity;
+}
+
+export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
   private starts = EMPTY_INT32;
   entries: A;
+  /** The largest entry `entries` can hold (see TermIds). */
+  private limit: number;
   /** Documents covered: starts[0..docs] are valid. */
   private docs = 0;
   private end = 0;
@@ -28,6 +46,20 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
 
   constructor(entries: A) {
     this.entries = entries;
+    this.limit = limitOf(entries);
+  }
+
+  /**
+   * Make `entries` wide enough for `max` (term ids: Int8Array, then Int16Array, then Int32Array).
+   * Writers through `room` call it first with the largest entry they may write.
+   */
+  fit(max: number): void {
+    if (max <= this.limit) return;
+    const from = this.entries as TermIds;
+    const wider = max <= 32_767 ? new Int16Array(from.length) : new Int32Array(from.length);
+    wider.set(from.subarray(0, this.end));
+    this.entries = wider as A;
+    this.limit = limitOf(wider);
   }
 
   /** Start the entries of `doc` (greater than every document begun before). */
@@ -47,6 +79,7 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
 
   /** Append an entry to the document begun last. */
   push(value: number): void {
+    if (value > this.limit) this.fit(value);
     if (this.single && this.end === this.docs) this.makeStarts(); // (a second entry)
     if (this.end === this.entries.length) this.entries = grow(this.entries, this.end + 1);
     this.entries[this.end++] = value;
@@ -67,7 +100,7 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
     return this.docs;
   }
 
-  /** Bulk append: room for `n` more entries of the document begun last; write them from `length`, then `commit`. */
+  /** Bulk append: room for `n` more entries of the document begun last; write them from `length`, then `commit` (entries above the width: `fit` first). */
   room(n: number): A {
     if (this.end + n > this.entries.length) this.entries = grow(this.entries, this.end + n);
     return this.entries;
@@ -149,7 +182,8 @@ export class ForwardIndex<A extends Int32Array | Float64Array = Int32Array> {
   readState(r: StateReader): void {
     [this.docs, this.end, this.single] = r.json<[number, number, boolean]>();
     this.starts = r.int32();
-    this.entries = (this.entries instanceof Float64Array ? r.float64() : r.int32()) as A;
+    this.entries = (this.entries instanceof Float64Array ? r.float64() : r.termIds()) as A;
+    this.limit = limitOf(this.entries);
   }
 
   bytes(): number {

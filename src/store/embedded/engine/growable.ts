@@ -2,7 +2,7 @@
  * Growable typed arrays: a typed array is replaced by a larger copy (capacity doubled, amortised
  * O(1) per append) when an index past its end is needed.
  */
-export type TypedArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array | Float32Array;
+export type TypedArray = Int32Array | Int16Array | Int8Array | Uint32Array | Uint16Array | Uint8Array | Float64Array | Float32Array;
 
 /** `array` itself when it holds `minLength` elements, else a copy with at least that length (doubling). */
 export function grow<T extends TypedArray>(array: T, minLength: number): T {
@@ -26,6 +26,7 @@ export function trimmed<T extends TypedArray>(array: T, length: number): T {
  * first element is written (through `grow`), which keeps tiny indexes (the matcher's) cheap.
  */
 export const EMPTY_INT32 = new Int32Array(0);
+export const EMPTY_INT8 = new Int8Array(0);
 export const EMPTY_UINT16 = new Uint16Array(0);
 export const EMPTY_UINT8 = new Uint8Array(0);
 export const EMPTY_FLOAT64 = new Float64Array(0);

@@ -60,7 +60,8 @@ export class InvertedIndex {
   /** Removals so far (a replace is one). */
   deletes = 0;
   private nextDoc = 0;
-  private idOf: (string | undefined)[] = [];
+  /** Per document: its id key + 1 (0: removed); the id's text is in idKeys (no string per document). */
+  private keyOfDoc = EMPTY_INT32;
   private readonly sources: SourceStore | null;
   /** Per document: index into fieldSets (documents with the same fields share one list). */
   private docFieldSet = new Int32Array(16);
@@ -189,7 +190,8 @@ export class InvertedIndex {
       this.docFieldSet = grown;
     }
     this.docFieldSet[doc] = set;
-    this.idOf.push(id); // doc === idOf.length: numbers are given in order
+    if (doc >= this.keyOfDoc.length) this.keyOfDoc = grow(this.keyOfDoc, doc + 1);
+    this.keyOfDoc[doc] = key + 1;
     this.sources?.put(doc, source, json);
     this.live.add(doc);
     this.docOfKey[key] = doc + 1;
@@ -208,28 +210,33 @@ export class InvertedIndex {
     for (const field of this.fieldSets[this.docFieldSet[doc]]) field.remove(doc);
     this.live.delete(doc);
     this.docOfKey[key] = 0;
-    this.idOf[doc] = undefined;
+    this.keyOfDoc[doc] = 0;
     this.sources?.delete(doc);
     this.deletes++;
   }
 
   /** The id of a live document. */
   idOfDoc(doc: number): string | undefined {
-    return this.idOf[doc];
+    const key = doc < this.keyOfDoc.length ? this.keyOfDoc[doc] : 0;
+    return key === 0 ? undefined : this.idKeys.term(key - 1);
+  }
+
+  private isStored(doc: number): boolean {
+    return doc < this.keyOfDoc.length && this.keyOfDoc[doc] !== 0;
   }
 
   /** A copy of the stored source of a live document. */
   sourceOf(doc: number): Doc | undefined {
-    return this.idOf[doc] === undefined || this.sources === null ? undefined : this.sources.get(doc);
+    return !this.isStored(doc) || this.sources === null ? undefined : this.sources.get(doc);
   }
 
   /** The source's stored JSON text (see SourceStore.json), when it is kept as text. */
   sourceJsonOf(doc: number): Buffer | undefined {
-    return this.idOf[doc] === undefined || this.sources === null ? undefined : this.sources.json(doc);
+    return !this.isStored(doc) || this.sources === null ? undefined : this.sources.json(doc);
   }
 
   record(doc: number): DocRecord | undefined {
-    const id = this.idOf[doc];
+    const id = this.idOfDoc(doc);
     if (id === undefined) return undefined;
     return { doc, id, source: this.sources === null ? {} : this.sources.get(doc), fields: this.fieldSets[this.docFieldSet[doc]].map((f) => f.name) };
   }
@@ -252,7 +259,7 @@ export class InvertedIndex {
   /**
    * For the index file (persist/): documents, ids, sources, field sets and every field, as they
    * are (removed documents' postings included: restored, the index is the same one). The ids of
-   * live documents are not written twice: `idOf` is made again from the id keys.
+   * live documents are not written twice: `keyOfDoc` is made again from the id keys.
    */
   writeState(w: StateWriter): void {
     const keys = this.idKeys.size;
@@ -290,11 +297,10 @@ export class InvertedIndex {
     for (const set of fieldSets) index.fieldSets.push(set.map((ordinal) => fields[ordinal]));
     index.fieldSetNext.length = 0;
     for (const next of fieldSetNext) index.fieldSetNext.push(new Map(next));
-    const idOf: (string | undefined)[] = new Array(nextDoc).fill(undefined);
-    const ids = index.idKeys.strings;
+    const keyOfDoc = new Int32Array(nextDoc);
     const docOfKey = index.docOfKey;
-    for (let key = 0; key < docOfKey.length; key++) if (docOfKey[key] > 0) idOf[docOfKey[key] - 1] = ids[key];
-    index.idOf = idOf;
+    for (let key = 0; key < docOfKey.length; key++) if (docOfKey[key] > 0) keyOfDoc[docOfKey[key] - 1] = key + 1;
+    index.keyOfDoc = keyOfDoc;
     return index;
   }
 

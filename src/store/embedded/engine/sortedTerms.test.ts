@@ -2,15 +2,26 @@ import fc from 'fast-check';
 import { Budget } from './budget/budget';
 import { SortedTerms } from './sortedTerms';
 import { compareUtf8 } from './strings';
+import { TermHash } from './termHash';
+
+const dictOf = (strings: string[]) => {
+  const dict = new TermHash();
+  for (const s of strings) dict.intern(s);
+  return dict;
+};
 
 describe('SortedTerms', () => {
   it('keeps the dictionary in code point order as terms arrive', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }), { maxLength: 6 }), (batches) => {
         const strings: string[] = [];
-        const view = new SortedTerms(strings);
+        const dict = new TermHash();
+        const view = new SortedTerms(dict);
         for (const batch of batches) {
-          for (const s of batch) if (!strings.includes(s)) strings.push(s);
+          for (const s of batch) {
+            if (!strings.includes(s)) strings.push(s);
+            dict.intern(s);
+          }
           view.refresh();
           const inOrder = Array.from({ length: view.size }, (_, i) => view.term(i));
           expect(inOrder).toEqual([...strings].sort(compareUtf8));
@@ -23,7 +34,7 @@ describe('SortedTerms', () => {
 
   it('sorts a large dictionary in runs, pausing between them within a budget', () => {
     const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
-    const view = new SortedTerms(strings);
+    const view = new SortedTerms(dictOf(strings));
     const steps = view.refreshSteps(new Budget(Infinity, 0)); // every check pauses
     let pauses = 0;
     while (!steps.next().done) pauses++;
@@ -33,7 +44,7 @@ describe('SortedTerms', () => {
 
   it('finds bounds', () => {
     const strings = ['b', 'd', 'a', '\u{1F600}', '\uFFFF'];
-    const view = new SortedTerms(strings);
+    const view = new SortedTerms(dictOf(strings));
     view.refresh();
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual(['a', 'b', 'd', '\uFFFF', '\u{1F600}']);
     expect(view.lowerBound('b')).toBe(1);

@@ -11,6 +11,7 @@ import { Budget, Steps, UNLIMITED, runToEnd } from './budget/budget';
 import { EMPTY_INT32 } from './growable';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
+import type { TermHash } from './termHash';
 
 /** Code units from which UTF-16 order and code point order may differ (surrogates, U+E000 and up). */
 const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
@@ -20,10 +21,10 @@ const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
  * U+D800 up sort the same in UTF-16 order, which the engine's native sort of strings does several
  * times faster than a comparator; the others go through compareUtf8.
  */
-function sortedIds(strings: readonly string[], from: number, to: number): Int32Array {
-  const terms = strings.slice(from, to);
+function sortedIds(dict: TermHash, from: number, to: number): Int32Array {
+  const terms = Array.from({ length: to - from }, (_, i) => dict.term(from + i));
   if (terms.some((t) => ORDER_MAY_DIFFER.test(t))) {
-    return Int32Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => compareUtf8(strings[a], strings[b]));
+    return Int32Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => compareUtf8(terms[a - from], terms[b - from]));
   }
   const position = new Map<string, number>();
   for (let i = 0; i < terms.length; i++) position.set(terms[i], from + i);
@@ -37,13 +38,13 @@ function sortedIds(strings: readonly string[], from: number, to: number): Int32A
 const RUN = 16_384;
 
 /** Two sorted runs merged, checking the budget every RUN terms (merging 100,000 terms takes a while). */
-function* merge(strings: readonly string[], a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
+function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
   const merged = new Int32Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let k = 0;
   while (i < a.length && j < b.length) {
-    merged[k++] = compareUtf8(strings[a[i]], strings[b[j]]) <= 0 ? a[i++] : b[j++];
+    merged[k++] = dict.compare(a[i], b[j]) <= 0 ? a[i++] : b[j++];
     if (k % RUN === 0 && budget.due()) yield;
   }
   while (i < a.length) merged[k++] = a[i++];
@@ -56,8 +57,8 @@ export class SortedTerms {
   /** Dictionary ids below this are in `ids`. */
   private covered = 0;
 
-  /** @param strings the dictionary's terms by id (grows as terms are added) */
-  constructor(private readonly strings: readonly string[]) {}
+  /** @param dict the dictionary (grows as terms are added) */
+  constructor(private readonly dict: TermHash) {}
 
   /** Takes in the terms added to the dictionary since the last call. */
   refresh(): void {
@@ -72,18 +73,18 @@ export class SortedTerms {
    * paused searches) compute the same.
    */
   *refreshSteps(budget: Budget): Steps<void> {
-    const n = this.strings.length;
+    const n = this.dict.size;
     if (n === this.covered) return;
-    const strings = this.strings;
+    const dict = this.dict;
     const runs: Int32Array[] = this.ids.length > 0 ? [this.ids] : [];
     for (let from = this.covered; from < n; from += RUN) {
-      runs.push(sortedIds(strings, from, Math.min(n, from + RUN)));
+      runs.push(sortedIds(dict, from, Math.min(n, from + RUN)));
       if (budget.due()) yield;
     }
     while (runs.length > 1) {
       const next: Int32Array[] = [];
       for (let r = 0; r + 1 < runs.length; r += 2) {
-        next.push(yield* merge(strings, runs[r], runs[r + 1], budget));
+        next.push(yield* merge(dict, runs[r], runs[r + 1], budget));
       }
       if (runs.length % 2 === 1) next.push(runs[runs.length - 1]);
       runs.splice(0, runs.length, ...next);
@@ -112,7 +113,7 @@ export class SortedTerms {
 
   /** The i-th term in order. */
   term(i: number): string {
-    return this.strings[this.ids[i]];
+    return this.dict.term(this.ids[i]);
   }
 
   /** The dictionary id of the i-th term in order. */

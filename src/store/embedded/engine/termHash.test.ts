@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { scanAscii } from './analyzer';
+import { StateReader, StateWriter } from './persist/state';
+import { compareUtf8 } from './strings';
 import { TermHash, hashSlice } from './termHash';
 
 describe('TermHash', () => {
@@ -15,7 +17,7 @@ describe('TermHash', () => {
         expect(hash.size).toBe(map.size);
         for (const [t, id] of map) expect(hash.get(t)).toBe(id);
         expect(hash.get('not there!')).toBe(map.get('not there!') ?? -1);
-        expect(hash.strings).toEqual([...map.keys()]);
+        expect(hash.list()).toEqual([...map.keys()]);
       }),
     );
   });
@@ -26,7 +28,7 @@ describe('TermHash', () => {
     expect(hash.getSlice('say HeLLo!', 4, 9, true)).toBe(id);
     expect(hash.getSlice('say HeLLo!', 4, 9, false)).toBe(-1);
     expect(hash.internSlice('a World', 2, 7, true)).toBe(1);
-    expect(hash.strings[1]).toBe('world');
+    expect(hash.term(1)).toBe('world');
   });
 
   it('agrees with the hashes the analyzer computes while scanning', () => {
@@ -42,4 +44,46 @@ describe('TermHash', () => {
       }),
     );
   });
+
+  it('keeps any text (one byte a character when it fits, else two): terms, order and lookups as strings would', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 8 }), { maxLength: 60 }), (terms) => {
+        const hash = new TermHash();
+        const distinct = [...new Set(terms)];
+        for (const t of terms) hash.intern(t);
+        expect(hash.list()).toEqual(distinct);
+        for (let a = 0; a < distinct.length; a++) {
+          expect(hash.get(distinct[a])).toBe(a);
+          for (let b = 0; b < distinct.length; b++) expect(Math.sign(hash.compare(a, b))).toBe(Math.sign(compareUtf8(distinct[a], distinct[b])));
+        }
+      }),
+      { seed: 11 },
+    );
+  });
+
+  it('holds no string per term: its characters end to end in one buffer, 4 bytes of offset each', () => {
+    const hash = new TermHash();
+    for (let i = 0; i < 10_000; i++) hash.intern(`product-${i}`);
+    // characters (about 12 a term) + offset + hash + table slots, no string headers
+    expect(hash.bytes()).toBeLessThan(10_000 * (12 + 4 + 4 + 16) * 1.3);
+    expect(hash.term(9_999)).toBe('product-9999');
+  });
+
+  it('reads back what it wrote (index file), then takes new terms', () => {
+    const hash = new TermHash();
+    for (const t of ['alpha', 'Beta', 'gamma\u00e9', '\u4e2d\u6587', 'a'.repeat(100)]) hash.intern(t);
+    hash.internSlice('say HELLO', 4, 9, true);
+    const w = new StateWriter();
+    hash.writeState(w);
+    const sections = w.sections.map((s) => Buffer.from(typeof s === 'function' ? s() : s));
+    const read = new TermHash();
+    read.readState(new StateReader(w.meta, sections));
+    expect(read.list()).toEqual(hash.list());
+    expect(read.get('\u4e2d\u6587')).toBe(3);
+    expect(read.getSlice('HeLLo', 0, 5, true)).toBe(5);
+    for (let i = 0; i < 100; i++) expect(read.intern(`new${i}`)).toBe(6 + i);
+    expect(read.term(3)).toBe('\u4e2d\u6587');
+    expect(read.term(105)).toBe('new99');
+  });
 });
+

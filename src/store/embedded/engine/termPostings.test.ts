@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { TermHash } from './termHash';
-import { FREQ_OVERFLOW_MARK, MapDictionary, TermPostings } from './termPostings';
+import { NumberHash } from './numberHash';
+import { FREQ_OVERFLOW_MARK, TermPostings } from './termPostings';
 
 describe('TermPostings', () => {
   it('keeps the documents of each term and frequencies in order, small and large lists alike', () => {
@@ -29,7 +30,7 @@ describe('TermPostings', () => {
   });
 
   it('appends reserved batches (as refresh does)', () => {
-    const postings = new TermPostings<string>(false, new MapDictionary<string>());
+    const postings = new TermPostings<string>(false, new TermHash());
     const a = postings.intern('a');
     const b = postings.intern('b');
     for (let batch = 0; batch < 50; batch++) {
@@ -48,7 +49,7 @@ describe('TermPostings', () => {
   });
 
   it('keeps frequencies beyond 16 bits exact', () => {
-    const postings = new TermPostings<number>(true, new MapDictionary<number>());
+    const postings = new TermPostings<number>(true, new NumberHash());
     const t = postings.intern(7);
     for (let i = 0; i < 70000; i++) postings.add(t, 3);
     expect((postings.freqs(t) as Uint16Array)[0]).toBe(FREQ_OVERFLOW_MARK);

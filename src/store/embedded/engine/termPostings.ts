@@ -2,7 +2,7 @@
  * The terms of one field (strings, or numbers for the points of numeric fields) and their postings (document numbers in ascending order, with the term
  * frequency in each document for fields indexed with frequencies), in typed arrays:
  *
- * - a term dictionary: term -> term id (a Map) and term id -> term (an array);
+ * - a term dictionary (termHash.ts; numeric points: a Map): term -> term id and term id -> term;
  * - per term: live document frequency, number of stored postings, and where they are;
  * - small posting lists live in one shared arena (an Int32Array for documents, a Uint16Array for
  *   frequencies): each term owns a segment there, moved to the end of the arena with twice the room
@@ -25,7 +25,7 @@ const FREQ_OVERFLOW = 65535;
 /** Term <-> id (ids 0, 1, 2, ... in order of addition). */
 export interface Dictionary<K> {
   /** Id -> term. */
-  readonly strings: K[];
+  term(t: number): K;
   readonly size: number;
   /** The id of a term, or -1. */
   get(term: K): number;
@@ -33,67 +33,22 @@ export interface Dictionary<K> {
   intern(term: K): number;
 }
 
-/** A Map-backed dictionary (numeric points). */
-export class MapDictionary<K> implements Dictionary<K> {
-  strings: K[] = [];
-  /** Term -> id; null after reading an index file, until the first lookup (a million values take a while to map). */
-  private ids: Map<K, number> | null = new Map<K, number>();
-
-  get size(): number {
-    return this.strings.length;
-  }
-
-  private map(): Map<K, number> {
-    if (this.ids === null) {
-      this.ids = new Map();
-      for (let t = 0; t < this.strings.length; t++) this.ids.set(this.strings[t], t);
-    }
-    return this.ids;
-  }
-
-  get(term: K): number {
-    const t = (this.ids ?? this.map()).get(term);
-    return t === undefined ? -1 : t;
-  }
-
-  intern(term: K): number {
-    const ids = this.ids ?? this.map();
-    let t = ids.get(term);
-    if (t === undefined) {
-      t = this.strings.length;
-      ids.set(term, t);
-      this.strings.push(term);
-    }
-    return t;
-  }
-
-  /** For the index file (persist/): numeric terms only. */
-  writeState(w: StateWriter): void {
-    w.array(Float64Array.from(this.strings as number[]));
-  }
-
-  /** Takes the state `writeState` wrote (the map is made at the first lookup). */
-  readState(r: StateReader): void {
-    this.strings = Array.from(r.float64()) as K[];
-    this.ids = null;
-  }
-}
-
 export class TermPostings<K extends string | number = string> {
   /** Live documents having the term. */
   df = EMPTY_INT32;
   /** Stored postings (live or not). */
   len = EMPTY_INT32;
-  /** Largest frequency ever stored (an upper bound for scores). */
+  /** Largest frequency ever stored (an upper bound for scores); fields with frequencies only (empty otherwise). */
   maxFreq = EMPTY_INT32;
-  private start = EMPTY_INT32;
-  private cap = EMPTY_INT32;
   /**
-   * Per term: 1 + the number of its long list in bigDocs (and bigFreqs), 0 when its postings are in
-   * the arena (an array of numbers: a JavaScript array of a slot per term took 16 bytes a term, most
-   * of them for terms of one posting).
+   * Per term, where its postings are: >= 0, their start in the arena; < 0, -(1 + the number of its
+   * long list in bigDocs and bigFreqs). One array for both (a term is in one or the other) and no
+   * JavaScript array of a slot per term: most terms of an index are terms of one posting (ids, slugs,
+   * long keyword values), for which every byte per term counts.
    */
-  private big = EMPTY_INT32;
+  private at = EMPTY_INT32;
+  /** Per term in the arena: the room of its segment (at most BIG_LIST). */
+  private cap = EMPTY_UINT16;
   private readonly bigDocs: Int32Array[] = [];
   private readonly bigFreqs: Uint16Array[] = [];
   /** Terms given room (ensure). */
@@ -112,8 +67,8 @@ export class TermPostings<K extends string | number = string> {
   }
 
   /** Id -> term. */
-  get strings(): K[] {
-    return this.dict.strings;
+  term(t: number): K {
+    return this.dict.term(t);
   }
 
   get size(): number {
@@ -139,11 +94,10 @@ export class TermPostings<K extends string | number = string> {
       const n = t + 1;
       this.df = grow(this.df, n);
       this.len = grow(this.len, n);
-      this.maxFreq = grow(this.maxFreq, n);
-      this.start = grow(this.start, n);
+      if (this.withFreqs) this.maxFreq = grow(this.maxFreq, n);
+      this.at = grow(this.at, n);
       this.cap = grow(this.cap, n);
     }
-    if (t >= this.big.length) this.big = grow(this.big, t + 1);
     this.terms = t + 1;
   }
 
@@ -168,8 +122,9 @@ export class TermPostings<K extends string | number = string> {
   /** Make room for `extra` more postings of term `t` (then `push` them). */
   reserve(t: number, extra: number): void {
     const need = this.len[t] + extra;
-    const b = this.big[t] - 1;
-    if (b >= 0) {
+    const at = this.at[t];
+    if (at < 0) {
+      const b = -1 - at;
       const big = this.bigDocs[b];
       if (need > big.length) {
         const length = Math.max(need, big.length + (big.length >> 1));
@@ -211,12 +166,14 @@ export class TermPostings<K extends string | number = string> {
   }
 
   private slotOf(t: number, i: number): number {
-    return this.big[t] === 0 ? this.start[t] + i : i;
+    const at = this.at[t];
+    return at >= 0 ? at + i : i;
   }
 
   /** The array holding the frequencies of term `t` (fields with frequencies). */
   private freqsArray(t: number): Uint16Array {
-    return this.big[t] === 0 ? (this.freqPool as Uint16Array) : this.bigFreqs[this.big[t] - 1];
+    const at = this.at[t];
+    return at >= 0 ? (this.freqPool as Uint16Array) : this.bigFreqs[-1 - at];
   }
 
   /** Exact frequency of term `t` in document `doc` when the stored value is 65535. */
@@ -228,12 +185,12 @@ export class TermPostings<K extends string | number = string> {
   private makeRoom(t: number, need: number): void {
     const len = this.len[t];
     const cap = this.cap[t];
-    const start = this.start[t];
+    const start = this.at[t];
     const newCap = Math.max(need, cap === 0 ? 1 : cap * 2);
     if (newCap > BIG_LIST) {
       this.bigDocs.push(resized(this.pool.subarray(start, start + len), newCap, len));
       if (this.freqPool !== null) this.bigFreqs.push(resized(this.freqPool.subarray(start, start + len), newCap, len));
-      this.big[t] = this.bigDocs.length;
+      this.at[t] = -this.bigDocs.length;
       this.garbage += cap;
       this.cap[t] = 0;
       return;
@@ -246,11 +203,11 @@ export class TermPostings<K extends string | number = string> {
     }
     this.makeSpace(newCap);
     const at = this.poolEnd;
-    const from = this.start[t]; // (moved if the arena was repacked)
+    const from = this.at[t]; // (moved if the arena was repacked)
     this.pool.copyWithin(at, from, from + len);
     if (this.freqPool !== null) this.freqPool.copyWithin(at, from, from + len);
     this.garbage += cap;
-    this.start[t] = at;
+    this.at[t] = at;
     this.cap[t] = newCap;
     this.poolEnd += newCap;
   }
@@ -273,11 +230,11 @@ export class TermPostings<K extends string | number = string> {
     const freqPool = this.freqPool === null ? null : new Uint16Array(size);
     let end = 0;
     for (let t = 0; t < this.terms; t++) {
-      if (this.big[t] !== 0 || this.cap[t] === 0) continue;
-      const s = this.start[t];
+      const s = this.at[t];
+      if (s < 0 || this.cap[t] === 0) continue;
       pool.set(this.pool.subarray(s, s + this.len[t]), end);
       if (freqPool !== null) freqPool.set((this.freqPool as Uint16Array).subarray(s, s + this.len[t]), end);
-      this.start[t] = end;
+      this.at[t] = end;
       end += this.cap[t];
     }
     this.pool = pool;
@@ -296,7 +253,8 @@ export class TermPostings<K extends string | number = string> {
    * views): the array holding them, from `docsStart(t)`, `len[t]` of them.
    */
   docsArray(t: number): Int32Array {
-    return this.big[t] === 0 ? this.pool : this.bigDocs[this.big[t] - 1];
+    const at = this.at[t];
+    return at >= 0 ? this.pool : this.bigDocs[-1 - at];
   }
 
   docsStart(t: number): number {
@@ -305,17 +263,17 @@ export class TermPostings<K extends string | number = string> {
 
   /** The stored postings of a term (documents ascending; some may be dead). A view: valid until the next write. */
   docs(t: number): Int32Array {
-    if (this.big[t] !== 0) return this.bigDocs[this.big[t] - 1].subarray(0, this.len[t]);
-    const s = this.start[t];
-    return this.pool.subarray(s, s + this.len[t]);
+    const at = this.at[t];
+    if (at < 0) return this.bigDocs[-1 - at].subarray(0, this.len[t]);
+    return this.pool.subarray(at, at + this.len[t]);
   }
 
   /** Frequencies parallel to `docs(t)` (65535: look up `overflowFreq`). Fields without frequencies: null. */
   freqs(t: number): Uint16Array | null {
     if (!this.withFreqs) return null;
-    if (this.big[t] !== 0) return this.bigFreqs[this.big[t] - 1].subarray(0, this.len[t]);
-    const s = this.start[t];
-    return (this.freqPool as Uint16Array).subarray(s, s + this.len[t]);
+    const at = this.at[t];
+    if (at < 0) return this.bigFreqs[-1 - at].subarray(0, this.len[t]);
+    return (this.freqPool as Uint16Array).subarray(at, at + this.len[t]);
   }
 
   /**
@@ -328,27 +286,22 @@ export class TermPostings<K extends string | number = string> {
     w.json([n, this.poolEnd, this.garbage, [...this.overflow]]);
     w.array(this.df, n);
     w.array(this.len, n);
-    w.array(this.maxFreq, n);
-    w.array(this.start, n);
+    if (this.withFreqs) w.array(this.maxFreq, n);
+    w.array(this.at, n);
     w.array(this.cap, n);
     w.array(this.pool, this.poolEnd);
     if (this.freqPool !== null) w.array(this.freqPool, this.poolEnd);
-    // long lists: which terms have one, then their postings end to end (made when written)
-    const big: number[] = [];
-    let total = 0;
-    for (let t = 0; t < n; t++) {
-      if (this.big[t] === 0) continue;
-      big.push(t);
-      total += this.len[t];
-    }
-    w.array(Int32Array.from(big));
-    const lens = big.map((t) => this.len[t]);
+    // long lists, in the order of their numbers (at = -(1 + number)), end to end (made when written)
+    const lens = this.bigDocs.map(() => 0);
+    for (let t = 0; t < n; t++) if (this.at[t] < 0) lens[-1 - this.at[t]] = this.len[t];
+    w.array(Int32Array.from(lens));
+    const total = lens.reduce((a, b) => a + b, 0);
     const joined = <T extends Int32Array | Uint16Array>(lists: T[], make: (n: number) => T) => () => {
       const out = make(total);
       let at = 0;
-      big.forEach((t, i) => {
-        out.set(lists[this.big[t] - 1].subarray(0, lens[i]) as never, at);
-        at += lens[i];
+      lists.forEach((list, b) => {
+        out.set(list.subarray(0, lens[b]) as never, at);
+        at += lens[b];
       });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     };
@@ -364,32 +317,29 @@ export class TermPostings<K extends string | number = string> {
     for (const [key, freq] of overflow) this.overflow.set(key, freq);
     this.df = r.int32();
     this.len = r.int32();
-    this.maxFreq = r.int32();
-    this.start = r.int32();
-    this.cap = r.int32();
+    if (this.withFreqs) this.maxFreq = r.int32();
+    this.at = r.int32();
+    this.cap = r.uint16();
     this.pool = r.int32();
     if (this.withFreqs) this.freqPool = r.uint16();
-    const big = r.int32();
+    const lens = r.int32();
     const docs = r.bytes();
     const freqs = this.withFreqs ? r.bytes() : null;
     this.terms = n;
-    this.big = new Int32Array(n);
     this.bigDocs.length = 0;
     this.bigFreqs.length = 0;
     let at = 0;
-    for (let i = 0; i < big.length; i++) {
-      const t = big[i];
-      const len = this.len[t];
+    for (let b = 0; b < lens.length; b++) {
+      const len = lens[b];
       this.bigDocs.push(new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len));
       if (freqs !== null) this.bigFreqs.push(new Uint16Array(freqs.buffer, freqs.byteOffset + 2 * at, len));
-      this.big[t] = i + 1;
       at += len;
     }
   }
 
   /** Memory held by the typed arrays, in bytes (for diagnostics). */
   bytes(): number {
-    let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength * 5 + this.big.byteLength;
+    let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength + this.len.byteLength + this.maxFreq.byteLength + this.at.byteLength + this.cap.byteLength;
     for (const docs of this.bigDocs) n += docs.byteLength;
     for (const freqs of this.bigFreqs) n += freqs.byteLength;
     return n;

@@ -30,17 +30,17 @@ export function parseCardinality(body: unknown, where: string): Aggregator {
       if (values.kind === 'none') return { value: missing !== undefined && docs.length > 0 ? 1 : 0 };
       const forward = values.forward;
       const entries = forward.entries;
-      const strings = values.kind === 'keyword' ? values.strings : null;
+      const dict = values.kind === 'keyword' ? values.dict : null;
       for (let i = 0; i < docs.length; i++) {
         if (checkpoint(i) && ctx.budget.due()) yield;
         const from = forward.from(docs[i]);
         const to = forward.to(docs[i]);
-        if (from === to && missing !== undefined) seen.add(strings !== null ? `\u0000${missing}` : missing);
+        if (from === to && missing !== undefined) seen.add(dict !== null ? `\u0000${missing}` : missing);
         for (let j = from; j < to; j++) seen.add(entries[j]);
       }
       // a missing term equal to a term of the dictionary is one value, not two
-      if (strings !== null && missing !== undefined && seen.has(`\u0000${missing}`)) {
-        const id = strings.indexOf(String(missing));
+      if (dict !== null && missing !== undefined && seen.has(`\u0000${missing}`)) {
+        const id = dict.get(String(missing));
         if (id >= 0 && seen.has(id)) seen.delete(`\u0000${missing}`);
       }
       return { value: seen.size };

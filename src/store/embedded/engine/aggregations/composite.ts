@@ -114,7 +114,7 @@ function keysOf(source: Source, values: Values, doc: number): Key[] {
     for (let j = forward.from(doc), end = forward.to(doc); j < end; j++) {
       const raw = forward.entries[j];
       let key: Key;
-      if (values.kind === 'keyword') key = values.strings[raw];
+      if (values.kind === 'keyword') key = values.dict.term(raw);
       else if (source.kind === 'histogram') key = Math.floor(raw / source.interval) * source.interval;
       else if (source.kind === 'date_histogram') key = (source.rounding as DateRounding).round(raw);
       else key = values.type === 'boolean' ? raw !== 0 : raw;

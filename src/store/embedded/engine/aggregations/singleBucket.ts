@@ -45,7 +45,7 @@ export function parseMissing(body: unknown, where: string): Aggregator {
       for (let i = 0; i < docs.length; i++) {
         if (checkpoint(i) && ctx.budget.due()) yield;
         const doc = docs[i];
-        const has = index !== undefined && (index.values !== null ? index.values.count(doc) > 0 : hasValues({ kind: 'keyword', forward: index.tokens as never, strings: [] }, doc));
+        const has = index !== undefined && (index.values !== null ? index.values.count(doc) > 0 : hasValues({ kind: 'keyword', forward: index.tokens as never, dict: index.terms?.dict as never }, doc));
         if (!has) without.push(doc);
       }
       return yield* bucket(Int32Array.from(without), ctx, subs);

@@ -23,7 +23,7 @@ import { aggBody, at, invalid, readBool, readField, readFormat, readInt, readMis
 import { checkpoint, runAggregations, splitDocs } from './run';
 import { selectTop } from './select';
 import { AggContext, AggNode, AggParseContext, AggResult, Aggregator, DocSet } from './types';
-import { Values, fieldValues, missingValue, valuePrinter } from './values';
+import { KeywordValues, Values, fieldValues, missingValue, valuePrinter } from './values';
 
 const PARAMS = ['field', 'size', 'shard_size', 'min_doc_count', 'shard_min_doc_count', 'order', 'missing', 'include', 'exclude', 'format', 'show_term_doc_count_error', 'collect_mode', 'execution_hint'];
 
@@ -71,7 +71,7 @@ function* count(values: Values, docs: DocSet, ctx: AggContext): Steps<{ keyword:
   if (values.kind === 'none') return { keyword: null, numbers: null, missing: docs.length };
   if (values.kind === 'keyword') {
     // term ids counted a run of documents at a time, the clock read between runs
-    const keyword = new Int32Array(values.strings.length);
+    const keyword = new Int32Array(values.dict.size);
     let missing = 0;
     for (let at = 0; at < docs.length; at += COUNT_RUN) {
       if (ctx.budget.due()) yield;
@@ -108,9 +108,11 @@ function* runTerms(config: Config, docs: DocSet, ctx: AggContext, subs: readonly
   const counted = yield* count(values, docs, ctx);
   const candidates: TermBucket[] = [];
   if (counted.keyword !== null) {
-    const strings = (values as { strings: readonly string[] }).strings;
+    const dict = (values as KeywordValues).dict;
     counted.keyword.forEach((c, termId) => {
-      if (c > 0 && accept(strings[termId])) candidates.push({ key: strings[termId], count: c, termId, subs: null });
+      if (c === 0) return;
+      const key = dict.term(termId);
+      if (accept(key)) candidates.push({ key, count: c, termId, subs: null });
     });
   } else if (counted.numbers !== null) {
     for (const [key, c] of counted.numbers) if (accept(key)) candidates.push({ key, count: c, termId: -1, subs: null });
@@ -159,7 +161,7 @@ function* bucketSubs(buckets: TermBucket[], values: Values, missingBucket: TermB
   const index = new Map<string | number, number>();
   buckets.forEach((b, i) => index.set(b.key, i));
   const missingIndex = missingBucket === null ? -1 : (index.get(missingBucket.key) ?? -1);
-  const byTerm = values.kind === 'keyword' ? new Int32Array(values.strings.length).fill(-1) : null;
+  const byTerm = values.kind === 'keyword' ? new Int32Array(values.dict.size).fill(-1) : null;
   if (byTerm !== null) buckets.forEach((b, i) => b.termId >= 0 && (byTerm[b.termId] = i));
   const forward = values.kind === 'none' ? null : values.forward;
   const lists = yield* splitDocs(

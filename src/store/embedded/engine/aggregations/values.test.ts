@@ -9,7 +9,7 @@ describe('field values', () => {
   it('reads keywords as term ids, numbers, dates and booleans as numbers, unmapped as none', () => {
     const k = fieldValues(source, 'k', 'terms', ['keyword']);
     expect(k.kind).toBe('keyword');
-    if (k.kind === 'keyword') expect(k.forward.list(0).map((t) => k.strings[t])).toEqual(['x', 'y']);
+    if (k.kind === 'keyword') expect(k.forward.list(0).map((t) => k.dict.term(t))).toEqual(['x', 'y']);
     const b = fieldValues(source, 'b', 'max', ['boolean']);
     expect(b.kind === 'numeric' && b.forward.list(0)).toEqual([1]);
     expect(fieldValues(source, 'nothing', 'terms', ['keyword']).kind).toBe('none');

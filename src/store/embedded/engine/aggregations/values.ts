@@ -13,8 +13,10 @@
 import { InvalidQueryError } from '../../../port';
 import { parseDateValue } from '../dates';
 import { FieldType, toBoolean, toDouble, toFloat, toKeyword, toLong } from '../fieldValues';
-import { ForwardIndex } from '../forwardIndex';
+import { ForwardIndex, TermIds } from '../forwardIndex';
 import { InvertedIndex } from '../invertedIndex';
+import { TermHash } from '../termHash';
+import { TermPostings } from '../termPostings';
 import { describe, quote } from '../json';
 import { IndexMapping } from '../mapping';
 import { DEFAULT_DATE_FORMAT, DateFormats } from './dateFormat';
@@ -29,9 +31,9 @@ export interface NumericValues {
 
 export interface KeywordValues {
   readonly kind: 'keyword';
-  readonly forward: ForwardIndex<Int32Array>;
-  /** term id -> term */
-  readonly strings: readonly string[];
+  readonly forward: ForwardIndex<TermIds>;
+  /** term id <-> term */
+  readonly dict: TermHash;
 }
 
 export interface NoValues {
@@ -68,7 +70,7 @@ export function fieldValues(source: FieldSource, field: string, agg: string, acc
   if (!accepts.includes(kindOf(type))) throw new InvalidQueryError(`Field [${field}] of type [${type}] is not supported for aggregation [${agg}]`);
   const index = source.index.field(field);
   if (index === undefined) return NONE;
-  if (type === 'keyword') return { kind: 'keyword', forward: index.tokens as ForwardIndex<Int32Array>, strings: (index.terms as { strings: string[] }).strings };
+  if (type === 'keyword') return { kind: 'keyword', forward: index.tokens as ForwardIndex<TermIds>, dict: (index.terms as TermPostings).dict as TermHash };
   return { kind: 'numeric', type, forward: index.values as ForwardIndex<Float64Array> };
 }
 

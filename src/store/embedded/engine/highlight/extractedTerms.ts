@@ -92,7 +92,7 @@ function extract(query: LQuery, tests: ReadonlyMap<LeafQuery, TermTest>, out: Ex
 export function* extractedMatchesSteps(query: LQuery, text: FieldText, tests: ReadonlyMap<LeafQuery, TermTest>, expand: Expand, budget: Budget): Steps<OffsetMatch[]> {
   const found: Extracted = { all: new Set(), insensitive: new Set(), phrases: [], automata: [] };
   extract(query, tests, found, expand);
-  const strings = text.terms.strings;
+  const strings = text.terms.list(); // (a copy: the dictionary of one field value)
   const ids = (terms: Iterable<string>): Uint8Array => {
     const marked = new Uint8Array(strings.length);
     for (const term of terms) {

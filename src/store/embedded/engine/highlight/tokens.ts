@@ -81,7 +81,7 @@ function* standardValue(value: string, dict: TermHash, emit: Emit, budget: Budge
 /** The standard analyzer's tokens of one value with their offsets in it (the tokens analyzeText gives). */
 export function standardTokens(value: string, emit: (term: string, start: number, end: number) => boolean): void {
   const dict = new TermHash();
-  runToEnd(standardValue(value, dict, (id, start, end) => emit(dict.strings[id], start, end), UNLIMITED));
+  runToEnd(standardValue(value, dict, (id, start, end) => emit(dict.term(id), start, end), UNLIMITED));
 }
 
 /** Growable token arrays. */
@@ -178,7 +178,7 @@ export function* groupByTerm(text: FieldText, budget: Budget): Steps<TermGroups>
 
 /** The tokens as objects. */
 export function tokenList(text: FieldText): Token[] {
-  return Array.from({ length: text.size }, (_, i) => ({ term: text.terms.strings[text.term[i]], position: text.position[i], start: text.start[i], end: text.end[i] }));
+  return Array.from({ length: text.size }, (_, i) => ({ term: text.terms.term(text.term[i]), position: text.position[i], start: text.start[i], end: text.end[i] }));
 }
 
 /** The index of the token at `position` (positions increase with the index), or -1. */

@@ -101,10 +101,10 @@ function tokenFilter(query: LQuery, field: string, tests: ReadonlyMap<LeafQuery,
 
 /** Which of the text's distinct terms `accepts` takes (by term id), each tested once, within the budget. */
 export function* acceptedTerms(text: FieldText, accepts: TermTest, budget: Budget): Steps<Uint8Array> {
-  const strings = text.terms.strings;
-  const out = new Uint8Array(strings.length);
-  for (let id = 0; id < strings.length; id++) {
-    if (accepts(strings[id])) out[id] = 1;
+  const dict = text.terms;
+  const out = new Uint8Array(dict.size);
+  for (let id = 0; id < dict.size; id++) {
+    if (accepts(dict.term(id))) out[id] = 1;
     if ((id & CHECK_EVERY) === CHECK_EVERY && budget.due()) yield;
   }
   return out;

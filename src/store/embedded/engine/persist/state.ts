@@ -18,11 +18,13 @@ import { deserialize as v8Deserialize, serialize as v8Serialize } from 'node:v8'
 import type { DiskBytes } from './diskFile';
 
 /** Typed arrays the structures keep. */
-export type StateArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
+export type StateArray = Int32Array | Int16Array | Int8Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
 
-type ArrayKind = 'i32' | 'u32' | 'u16' | 'u8' | 'f64';
+type ArrayKind = 'i32' | 'i16' | 'i8' | 'u32' | 'u16' | 'u8' | 'f64';
 const CONSTRUCTORS: Record<ArrayKind, { new (buffer: ArrayBuffer, offset: number, length: number): StateArray; BYTES_PER_ELEMENT: number }> = {
   i32: Int32Array,
+  i16: Int16Array,
+  i8: Int8Array,
   u32: Uint32Array,
   u16: Uint16Array,
   u8: Uint8Array,
@@ -31,6 +33,8 @@ const CONSTRUCTORS: Record<ArrayKind, { new (buffer: ArrayBuffer, offset: number
 
 function kindOf(array: StateArray): ArrayKind {
   if (array instanceof Int32Array) return 'i32';
+  if (array instanceof Int16Array) return 'i16';
+  if (array instanceof Int8Array) return 'i8';
   if (array instanceof Uint32Array) return 'u32';
   if (array instanceof Uint16Array) return 'u16';
   if (array instanceof Float64Array) return 'f64';
@@ -146,6 +150,12 @@ export class StateReader {
 
   int32(): Int32Array<ArrayBuffer> {
     return this.array('i32');
+  }
+
+  /** Signed integers of whichever width was written (i8, i16 or i32: forwardIndex.ts TermIds). */
+  termIds(): Int8Array<ArrayBuffer> | Int16Array<ArrayBuffer> | Int32Array<ArrayBuffer> {
+    const stored = this.meta[this.m];
+    return this.array(stored === 'i8' || stored === 'i16' ? stored : 'i32');
   }
 
   uint32(): Uint32Array<ArrayBuffer> {

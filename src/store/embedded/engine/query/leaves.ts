@@ -246,8 +246,8 @@ export function termsAccepted(
   const accepted = new Prepared(function* (f: FieldIndex, budget: Budget): Steps<{ ids: number[]; boosts: Float32Array | null }> {
     const compiled = yield* automaton(budget);
     const ids = yield* acceptedTerms(f, compiled, budget);
-    const strings = (f.terms as TermPostings).strings;
-    return { ids, boosts: termBoost === undefined ? null : Float32Array.from(ids, (t) => termBoost(compiled, strings[t])) };
+    const terms = f.terms as TermPostings;
+    return { ids, boosts: termBoost === undefined ? null : Float32Array.from(ids, (t) => termBoost(compiled, terms.term(t))) };
   });
   const termIds = (index: InvertedIndex, f: FieldIndex) => {
     const found = accepted.take(index, f);

@@ -48,12 +48,12 @@ export function checkTermCount(field: string, count: number, maxClauseCount: num
  * `rewrite` builds it.
  */
 export function rewriteTerms(field: string, f: FieldIndex, ids: readonly number[], boosts: Float32Array | null, rewrite: TermsRewrite, maxClauseCount: number): LQuery {
-  const strings = (f.terms as TermPostings).strings;
+  const terms = f.terms as TermPostings;
   const boostAt = (i: number) => (boosts === null ? 1 : boosts[i]);
   if (rewrite.kind === 'scoring_boolean') {
     checkTermCount(field, ids.length, maxClauseCount);
     checkBoosts(boosts);
-    const clauses: Clause[] = ids.map((t, i) => ({ occur: 'should', query: withBoost(termQuery(field, strings[t]), boostAt(i)) }));
+    const clauses: Clause[] = ids.map((t, i) => ({ occur: 'should', query: withBoost(termQuery(field, terms.term(t)), boostAt(i)) }));
     return clauses.length === 0 ? matchNone('no term matches') : booleanQuery(clauses);
   }
   const kept = topTerms(ids.length, boostAt, Math.min(rewrite.size, maxClauseCount));
@@ -62,7 +62,7 @@ export function rewriteTerms(field: string, f: FieldIndex, ids: readonly number[
   if (rewrite.kind === 'top_terms_blended') for (const i of kept) blended = Math.max(blended, df[ids[i]]);
   const clauses: Clause[] = kept.map((i) => {
     const boost = Math.max(0, boostAt(i));
-    const term = strings[ids[i]];
+    const term = terms.term(ids[i]);
     let query: LQuery;
     if (rewrite.kind === 'top_terms_blended') query = withBoost(termQuery(field, term, blended), boost);
     else if (rewrite.boostOnly) query = boostQuery(constantScore(termQuery(field, term)), boost);
