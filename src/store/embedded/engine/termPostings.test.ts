@@ -20,7 +20,7 @@ describe('TermPostings', () => {
         });
         for (const [t, perDoc] of expected) {
           expect([...postings.docs(t)]).toEqual([...perDoc.keys()]);
-          expect([...(postings.freqs(t) as Uint16Array)]).toEqual([...perDoc.values()]);
+          expect([...(postings.freqs(t) as Uint8Array)]).toEqual([...perDoc.values()]);
           expect(postings.df[t]).toBe(perDoc.size);
           expect(postings.maxFreq[t]).toBe(Math.max(...perDoc.values()));
         }
@@ -48,14 +48,26 @@ describe('TermPostings', () => {
     expect(postings.docs(a).length).toBe(500); // the tombstone stays
   });
 
-  it('keeps frequencies beyond 16 bits exact', () => {
+  it('keeps frequencies beyond one byte exact', () => {
     const postings = new TermPostings<number>(true, new NumberHash());
     const t = postings.intern(7);
     for (let i = 0; i < 70000; i++) postings.add(t, 3);
-    expect((postings.freqs(t) as Uint16Array)[0]).toBe(FREQ_OVERFLOW_MARK);
+    expect((postings.freqs(t) as Uint8Array)[0]).toBe(FREQ_OVERFLOW_MARK);
     expect(postings.overflowFreq(t, 3)).toBe(70000);
     expect(postings.maxFreq[t]).toBe(70000);
     expect(postings.id(7)).toBe(t);
     expect(postings.id(8)).toBe(-1);
   });
+
+  it('one byte a frequency: 255 marks the exact value kept aside, per document', () => {
+    const postings = new TermPostings<string>(true, new TermHash());
+    const t = postings.intern('x');
+    for (let doc = 0; doc < 8; doc++) for (let i = 0; i < 250 + doc; i++) postings.add(t, doc);
+    const freqs = postings.freqs(t) as Uint8Array;
+    const exact = [...freqs].map((f, i) => (f === FREQ_OVERFLOW_MARK ? postings.overflowFreq(t, i) : f));
+    expect(exact).toEqual([250, 251, 252, 253, 254, 255, 256, 257]);
+    expect([...freqs].slice(4)).toEqual([254, 255, 255, 255]);
+    expect(postings.maxFreq[t]).toBe(257);
+  });
 });
+

@@ -4,7 +4,7 @@
  *
  * - a term dictionary (termHash.ts; numeric points: a Map): term -> term id and term id -> term;
  * - per term: live document frequency, number of stored postings, and where they are;
- * - small posting lists live in one shared arena (an Int32Array for documents, a Uint16Array for
+ * - small posting lists live in one shared arena (an Int32Array for documents, a Uint8Array for
  *   frequencies): each term owns a segment there, moved to the end of the arena with twice the room
  *   when full (the old segment becomes garbage, reclaimed when the arena grows); lists longer than
  *   BIG_LIST get their own arrays, grown by doubling.
@@ -14,13 +14,14 @@
  * no longer live) and only decrements the live document frequencies, so that statistics stay
  * exact; `compact` (after a renumbering) rebuilds everything without the dead postings.
  *
- * Frequencies above 65534 are stored as 65535 with the exact value on the side.
+ * Frequencies above 254 are stored as 255 with the exact value on the side (a term 255 times in one
+ * document is rare: one byte a posting instead of two for every other).
  */
-import { EMPTY_INT32, EMPTY_UINT16, grow } from './growable';
+import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, grow } from './growable';
 import type { StateReader, StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
-const FREQ_OVERFLOW = 65535;
+const FREQ_OVERFLOW = 255;
 
 /** Term <-> id (ids 0, 1, 2, ... in order of addition). */
 export interface Dictionary<K> {
@@ -50,11 +51,11 @@ export class TermPostings<K extends string | number = string> {
   /** Per term in the arena: the room of its segment (at most BIG_LIST). */
   private cap = EMPTY_UINT16;
   private readonly bigDocs: Int32Array[] = [];
-  private readonly bigFreqs: Uint16Array[] = [];
+  private readonly bigFreqs: Uint8Array[] = [];
   /** Terms given room (ensure). */
   private terms = 0;
   private pool = EMPTY_INT32;
-  private freqPool: Uint16Array | null;
+  private freqPool: Uint8Array | null;
   private poolEnd = 0;
   private garbage = 0;
   private readonly overflow = new Map<string, number>();
@@ -63,7 +64,7 @@ export class TermPostings<K extends string | number = string> {
     readonly withFreqs: boolean,
     readonly dict: Dictionary<K>,
   ) {
-    this.freqPool = withFreqs ? EMPTY_UINT16 : null;
+    this.freqPool = withFreqs ? EMPTY_UINT8 : null;
   }
 
   /** Id -> term. */
@@ -171,12 +172,12 @@ export class TermPostings<K extends string | number = string> {
   }
 
   /** The array holding the frequencies of term `t` (fields with frequencies). */
-  private freqsArray(t: number): Uint16Array {
+  private freqsArray(t: number): Uint8Array {
     const at = this.at[t];
-    return at >= 0 ? (this.freqPool as Uint16Array) : this.bigFreqs[-1 - at];
+    return at >= 0 ? (this.freqPool as Uint8Array) : this.bigFreqs[-1 - at];
   }
 
-  /** Exact frequency of term `t` in document `doc` when the stored value is 65535. */
+  /** Exact frequency of term `t` in document `doc` when the stored value is 255. */
   overflowFreq(t: number, doc: number): number {
     return this.overflow.get(`${t}:${doc}`) ?? FREQ_OVERFLOW;
   }
@@ -227,13 +228,13 @@ export class TermPostings<K extends string | number = string> {
     let size = 1024;
     while (size < minLength * 1.5) size *= 2;
     const pool = new Int32Array(size);
-    const freqPool = this.freqPool === null ? null : new Uint16Array(size);
+    const freqPool = this.freqPool === null ? null : new Uint8Array(size);
     let end = 0;
     for (let t = 0; t < this.terms; t++) {
       const s = this.at[t];
       if (s < 0 || this.cap[t] === 0) continue;
       pool.set(this.pool.subarray(s, s + this.len[t]), end);
-      if (freqPool !== null) freqPool.set((this.freqPool as Uint16Array).subarray(s, s + this.len[t]), end);
+      if (freqPool !== null) freqPool.set((this.freqPool as Uint8Array).subarray(s, s + this.len[t]), end);
       this.at[t] = end;
       end += this.cap[t];
     }
@@ -268,12 +269,12 @@ export class TermPostings<K extends string | number = string> {
     return this.pool.subarray(at, at + this.len[t]);
   }
 
-  /** Frequencies parallel to `docs(t)` (65535: look up `overflowFreq`). Fields without frequencies: null. */
-  freqs(t: number): Uint16Array | null {
+  /** Frequencies parallel to `docs(t)` (255: look up `overflowFreq`). Fields without frequencies: null. */
+  freqs(t: number): Uint8Array | null {
     if (!this.withFreqs) return null;
     const at = this.at[t];
     if (at < 0) return this.bigFreqs[-1 - at].subarray(0, this.len[t]);
-    return (this.freqPool as Uint16Array).subarray(at, at + this.len[t]);
+    return (this.freqPool as Uint8Array).subarray(at, at + this.len[t]);
   }
 
   /**
@@ -296,7 +297,7 @@ export class TermPostings<K extends string | number = string> {
     for (let t = 0; t < n; t++) if (this.at[t] < 0) lens[-1 - this.at[t]] = this.len[t];
     w.array(Int32Array.from(lens));
     const total = lens.reduce((a, b) => a + b, 0);
-    const joined = <T extends Int32Array | Uint16Array>(lists: T[], make: (n: number) => T) => () => {
+    const joined = <T extends Int32Array | Uint8Array>(lists: T[], make: (n: number) => T) => () => {
       const out = make(total);
       let at = 0;
       lists.forEach((list, b) => {
@@ -306,7 +307,7 @@ export class TermPostings<K extends string | number = string> {
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     };
     w.bytes(joined(this.bigDocs, (k) => new Int32Array(k)));
-    if (this.withFreqs) w.bytes(joined(this.bigFreqs, (k) => new Uint16Array(k)));
+    if (this.withFreqs) w.bytes(joined(this.bigFreqs, (k) => new Uint8Array(k)));
   }
 
   /** Takes the state `writeState` wrote (its dictionary read by the owner). */
@@ -321,7 +322,7 @@ export class TermPostings<K extends string | number = string> {
     this.at = r.int32();
     this.cap = r.uint16();
     this.pool = r.int32();
-    if (this.withFreqs) this.freqPool = r.uint16();
+    if (this.withFreqs) this.freqPool = r.uint8();
     const lens = r.int32();
     const docs = r.bytes();
     const freqs = this.withFreqs ? r.bytes() : null;
@@ -332,7 +333,7 @@ export class TermPostings<K extends string | number = string> {
     for (let b = 0; b < lens.length; b++) {
       const len = lens[b];
       this.bigDocs.push(new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len));
-      if (freqs !== null) this.bigFreqs.push(new Uint16Array(freqs.buffer, freqs.byteOffset + 2 * at, len));
+      if (freqs !== null) this.bigFreqs.push(new Uint8Array(freqs.buffer, freqs.byteOffset + at, len));
       at += len;
     }
   }
@@ -349,7 +350,7 @@ export class TermPostings<K extends string | number = string> {
 export const FREQ_OVERFLOW_MARK = FREQ_OVERFLOW;
 
 /** A new array of `length` elements starting with the first `used` ones of `from`. */
-function resized<T extends Int32Array | Uint16Array>(from: T, length: number, used: number): T {
+function resized<T extends Int32Array | Uint8Array>(from: T, length: number, used: number): T {
   const out = new (from.constructor as new (n: number) => T)(length);
   out.set(from.subarray(0, used) as never);
   return out;

@@ -40,7 +40,7 @@ export function impactsOf(field: FieldIndex, t: number): Impacts {
     minNorm.set(cached.minNorm.subarray(0, firstToCompute));
   }
   const docs = terms.docs(t);
-  const freqs = terms.freqs(t) as Uint16Array;
+  const freqs = terms.freqs(t) as Uint8Array;
   const norms = field.norms;
   for (let b = firstToCompute; b < blocks; b++) {
     let fmax = 0;

@@ -126,7 +126,7 @@ function termsOf(query: LQuery, boost: number): TermRef[] | null {
 /** One term's postings and scorer. */
 interface Clause {
   docs: Int32Array;
-  freqs: Uint16Array | null;
+  freqs: Uint8Array | null;
   field: FieldIndex;
   t: number;
   norms: Uint8Array;
