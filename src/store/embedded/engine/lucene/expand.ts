@@ -16,7 +16,7 @@
 import { Budget, Steps } from '../budget/budget';
 import { InvertedIndex } from '../invertedIndex';
 import { tooManyClauses } from '../limits';
-import { Clause, LQuery, ScoreFunction, booleanQuery, boostQuery, constantScore, countClauses, disMax } from './query';
+import { Clause, LQuery, ScoreFunction, booleanQuery, boostQuery, constantScore, countClauses, disMax, scoreFunction } from './query';
 import { rewrite } from './rewrite';
 
 const counted = new WeakMap<LQuery, { clauses: number; limit: number }>();
@@ -70,7 +70,7 @@ function* replaceLeaves(query: LQuery, index: InvertedIndex, budget: Budget): St
       for (const fn of query.functions) {
         const filter = fn.filter === null ? null : yield* replaceLeaves(fn.filter, index, budget);
         if (filter !== fn.filter) changed = true;
-        functions.push(filter === fn.filter ? fn : { ...fn, filter });
+        functions.push(filter === fn.filter ? fn : scoreFunction(fn, filter, fn.weight));
       }
       return changed ? { ...query, query: inner, functions } : query;
     }

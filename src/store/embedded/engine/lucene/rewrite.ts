@@ -27,6 +27,7 @@ import {
   isPureDisjunction,
   matchNone,
   queryKey,
+  scoreFunction,
   termQuery,
 } from './query';
 
@@ -86,7 +87,7 @@ function rewriteFunctionScore(query: FunctionScoreQuery): LQuery {
     const filter = rewriteOnce(fn.filter);
     if (filter === fn.filter) return fn;
     changed = true;
-    return { ...fn, filter };
+    return scoreFunction(fn, filter, fn.weight);
   });
   return changed ? { ...query, query: inner, functions } : query;
 }
@@ -173,8 +174,15 @@ function rewriteMultiPhrase(query: MultiPhraseQuery): LQuery {
 }
 
 function contains(queries: readonly LQuery[], query: LQuery): boolean {
-  const key = queryKey(query);
-  return queries.some((q) => queryKey(q) === key);
+  let key: string | undefined;
+  for (const q of queries) {
+    if (q === query) return true;
+    // (queries of two types never have one key: each type's key has its own first letters) the key
+    // of a query of the other type, long to write (a function_score and its sub-query), is not needed
+    if (q.type !== query.type) continue;
+    if (queryKey(q) === (key ??= queryKey(query))) return true;
+  }
+  return false;
 }
 
 function distinct(queries: readonly LQuery[]): LQuery[] {

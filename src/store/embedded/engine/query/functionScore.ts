@@ -9,7 +9,7 @@
  * and a single function without a filter is scored with score_mode `first` whatever is asked.
  */
 import { JsonObject, describe, hasOwn, isPlainObject, quote } from '../json';
-import { CombineMode, FLOAT_MAX, FunctionScoreMode, FunctionScoreQuery, LQuery, ScoreFunction, withBoost } from '../lucene/query';
+import { CombineMode, FLOAT_MAX, FunctionScoreMode, FunctionScoreQuery, LQuery, ScoreFunction, scoreFunction, withBoost } from '../lucene/query';
 import { geoDecay } from '../geo/geoDecay';
 import { BuildContext, ClauseParser, ParsedQuery } from './context';
 import { DECAY_FUNCTIONS, DecayKind, DecaySpec, numericDecay, parseDecay } from './decay';
@@ -83,7 +83,7 @@ function buildFunction(entry: FunctionEntry, ctx: BuildContext): ScoreFunction {
   let filter: LQuery | null = entry.filter === null ? null : entry.filter.toLucene(ctx);
   if (filter !== null && filter.type === 'matchAll') filter = null; // (match_all: no FilterScoreFunction)
   const weight = entry.weight;
-  if (weight === null) return { ...base, filter, weight: 1 };
+  if (weight === null) return scoreFunction(base, filter, 1);
   // WeightFactorFunction: the function's score times the (float) weight
   return {
     filter,
