@@ -16,7 +16,9 @@
  * default boost_mode) without min_score, whose function knows the largest factor it gives on the
  * index (ScoreFunction.maxFactor): a popularity or recency boost on a match. Each document's score
  * is then its D score times its factor, as functionScore.ts computes it, and a bound times the
- * largest factor bounds it. Elasticsearch's FunctionScoreQuery scores every match (its scorer's
+ * largest factor bounds it; once the function's factors are kept (functionFactors.ts), the bound
+ * times the document's factor's byte-coded bound, then its score times that, pass it over before
+ * its factor is read. Elasticsearch's FunctionScoreQuery scores every match (its scorer's
  * maximum score is unbounded); the page and the total are the same, the scoring of documents that
  * cannot make the page is skipped.
  */
@@ -223,6 +225,11 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       bounds[mask] = n === 1 ? sum : f(sum);
     }
   }
+  // function-scored: each bound times the largest factor (what a document can reach at most)
+  const most = scale === null ? null : bounds !== null ? bounds.map((b) => f(b * scale.max)) : null;
+  const maxFactor = scale === null ? 1 : scale.max;
+  const codes = scale === null ? null : scale.factors.codes;
+  const levels = scale === null ? null : scale.factors.levels;
   for (;;) {
     let doc = 2147483647;
     for (let i = 0; i < n; i++) {
@@ -243,16 +250,26 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
     total++;
     if (docs !== undefined) docs[listed++] = doc;
     if (k === 0) continue;
-    // (nothing is skipped before the page is full: an infinite bound)
-    const bound = heap.full ? (bounds !== null ? bounds[mask] : boundOf(clauses, mask)) : Infinity;
+    // (nothing is skipped before the page is full; a tie loses: later in index order)
     let factor = 1;
-    if (scale === null) {
-      if (bound <= heap.minScore) continue; // cannot beat the worst kept (a tie loses: later in index order)
-    } else {
-      // a function's factor, read before the terms' scores: with it the bound is tighter
-      if (f(bound * scale.max) <= heap.minScore) continue;
-      factor = Math.min(factorsArray !== null ? factorsArray[doc] : scale.factors.compute!(doc), scale.maxBoost);
-      if (f(bound * factor) <= heap.minScore) continue;
+    if (heap.full) {
+      const bound = bounds !== null ? bounds[mask] : boundOf(clauses, mask);
+      if (scale === null) {
+        if (bound <= heap.minScore) continue; // cannot beat the worst kept
+      } else {
+        if ((most !== null ? most[mask] : f(bound * maxFactor)) <= heap.minScore) continue;
+        if (codes !== null) {
+          // its factor's bound: a byte (functionFactors.ts), which passes most documents over under
+          // a decay far from its origin
+          if (f(bound * levels![codes[doc]]) <= heap.minScore) continue;
+        } else {
+          // (first use of the function: no codes yet, the factor itself)
+          factor = Math.min(scale.factors.compute!(doc), scale.maxBoost);
+          if (f(bound * factor) <= heap.minScore) continue;
+        }
+      }
+    } else if (scale !== null && codes === null) {
+      factor = Math.min(scale.factors.compute!(doc), scale.maxBoost);
     }
     // the exact score: each matching term's float score, summed in double in clause order
     let sum = 0;
@@ -269,7 +286,17 @@ function collect(clauses: Clause[], filters: Matches[], excluded: Matches[], liv
       }
     }
     const score = n === 1 ? sum : f(sum);
-    heap.offer(doc, scale === null ? score : scaledScore(score, factor, doc, index), 0);
+    if (scale === null) {
+      heap.offer(doc, score, 0);
+      continue;
+    }
+    if (codes !== null) {
+      // the factor itself (8 bytes per document, mostly out of the processor's caches) is read only
+      // when the score times its bound can beat the worst kept
+      if (heap.full && f(score * levels![codes[doc]]) <= heap.minScore) continue;
+      factor = Math.min((factorsArray as Float64Array)[doc], scale.maxBoost);
+    }
+    heap.offer(doc, scaledScore(score, factor, doc, index), 0);
   }
   return docs === undefined ? { total, top: heap.sorted() } : { total, top: heap.sorted(), docs: docs.subarray(0, listed) };
 }
