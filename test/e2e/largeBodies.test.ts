@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { pausedSearches } from '../../src/scheduler/scheduler';
 import { request, SocketClient, startTestServer, type TestServer } from '../support/testServer';
 import { expectError, expectOk } from '../support/e2e';
-import { expectGqlData, expectGqlError, gqlHttp, waitUntil } from '../support/graphql';
+import { expectGqlData, expectGqlError, gqlHttp, gqlWs, graphqlWsUrl, openGraphQLWs, waitUntil } from '../support/graphql';
 
 let server: TestServer;
 let admin: string;
@@ -124,5 +124,45 @@ describe('costly searches in slices', () => {
       expectOk({ httpStatus: res.status, envelope: res.body });
       expect(res.body.result.timed_out).toBeUndefined();
     }
+  });
+});
+
+describe('a large graphql-ws message parsed in slices', () => {
+  const query = 'query($q: JSON) { search(type: "countries", query: $q) { total hits { id } } }';
+
+  it('answers as GraphQL over HTTP does, and lets a plain search be answered while it is being parsed', async () => {
+    const client = openGraphQLWs(server, admin);
+    try {
+      const order: string[] = [];
+      // large for its 60,000 extra strings (a variable the operation does not declare: ignored), cheap to search
+      const big = gqlWs(client, query, { q: manyTerms(2), pad: manyTerms(60_000).terms['name.keyword'] }).then((op) => {
+        order.push('large');
+        return op;
+      });
+      // the message has arrived and its parse paused between slices
+      await waitUntil(() => pausedSearches() > 0, 'the large message being parsed in slices', 10_000, 1);
+      const plain = await search({ query: { match: { name: 'germany' } } });
+      order.push('plain');
+      expect(ids(plain.body.result.hits)).toEqual(['de']);
+      const op = await big;
+      expect(order).toEqual(['plain', 'large']);
+      expect(op.graphqlErrors).toEqual([]);
+      expect(op.data[0].search.total).toBe(2);
+      expect(op.data[0].search.hits.map((h: { id: string }) => h.id).sort()).toEqual(['fr', 'it']);
+      // and the next operation of the same connection, after it
+      const after = await gqlWs(client, query, { q: { match: { name: 'italy' } } });
+      expect(after.data[0].search.hits.map((h: { id: string }) => h.id)).toEqual(['it']);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('closes the connection with 4400 for a large message that is not JSON, as graphql-ws does for any', async () => {
+    const socket = new WebSocket(graphqlWsUrl(server), 'graphql-transport-ws');
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<[number, string]>((resolve) => socket.once('close', (code, reason) => resolve([code, String(reason)])));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${admin}` } }));
+    socket.send(`{"type":"subscribe","id":"1","payload":{"query":"{ __typename }","variables":${JSON.stringify(manyTerms(20_000)).slice(0, -1)},}}}`);
+    expect(await closed).toEqual([4400, 'Invalid message received']);
   });
 });

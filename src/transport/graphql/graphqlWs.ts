@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, getOperationAST, parse, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
+import type { Extra } from 'graphql-ws/use/ws';
+import { serveGraphqlWs } from './wsAdapter';
 import type { Context as WsContext } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { CoreDeps } from '../../core/deps';
@@ -164,7 +165,7 @@ export function createGraphQLWs({
     return { schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue };
   }
 
-  const disposable = useServer(
+  const disposable = serveGraphqlWs(
     {
       schema,
       // Parse and validate here, so that even a refused operation's errors carry a requestId.
