@@ -7,7 +7,7 @@
  * The depth scans are written by hand, on purpose: V8's JSON.parse is iterative and accepts any
  * depth (Node offers no limit), walking the parsed value would first build it whatever its depth,
  * and no JSON library in the dependencies exposes a nesting limit (Jackson's, which Elasticsearch
- * applies, is StreamReadConstraints.maxNestingDepth). A loop over the bytes that skips strings and
+ * applies, is StreamReadConstraints.maxNestingDepth). A loop over the text that skips strings and
  * counts brackets allocates nothing, cannot recurse, and stops at the first level over the limit.
  */
 import { isUtf8 } from 'node:buffer';
@@ -32,12 +32,11 @@ const CLOSE_OBJECT = 0x7d;
 
 /**
  * Whether JSON text nests arrays and objects deeper than `limit` (the outermost one is level 1).
- * Bytes, not characters: a UTF-8 sequence of a non-ASCII character never holds a byte below 0x80,
- * so quotes, backslashes and brackets are found in the bytes as they are.
+ * Brackets, quotes and backslashes are ASCII, and no other character's code unit equals one.
  */
-export function jsonDepthExceeds(bytes: Uint8Array, limit: number): boolean {
-  if (bytes.length <= limit) return false; // every level takes at least one byte
-  const steps = jsonDepthExceedsSteps(bytes, limit, never);
+export function jsonTextDepthExceeds(text: string, limit: number): boolean {
+  if (text.length <= limit) return false; // every level takes at least one character
+  const steps = jsonDepthSteps(text, limit, never);
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
@@ -45,13 +44,20 @@ export function jsonDepthExceeds(bytes: Uint8Array, limit: number): boolean {
 }
 
 const never = () => false;
-/** Bytes scanned between two looks at the clock (a power of two). */
+/** Characters scanned between two looks at the clock (a power of two). */
 const SCAN_CHUNK = 1 << 16;
 
-/** The same scan, pausing (yielding) every 64 KiB once `over()` says its slice is over. */
-export function* jsonDepthExceedsSteps(bytes: Uint8Array, limit: number, over: () => boolean): Generator<void, boolean, void> {
-  const n = bytes.length;
-  if (n <= limit) return false;
+/** Told of each array and object the nesting scan passes (the sliced parse's spans: slicedJson.ts). */
+export interface NestingNotes {
+  /** The container opening at `at` is at level `depth` (the outermost: 1). */
+  opened(depth: number, at: number): void;
+  /** The container of level `depth` closes at `at`. */
+  closed(depth: number, at: number): void;
+}
+
+/** The same scan, pausing (yielding) every 64 Ki characters once `over()` says its slice is over; `notes` told of every container. */
+export function* jsonDepthSteps(text: string, limit: number, over: () => boolean, notes?: NestingNotes): Generator<void, boolean, void> {
+  const n = text.length;
   let depth = 0;
   let next = SCAN_CHUNK;
   for (let i = 0; i < n; i++) {
@@ -59,26 +65,23 @@ export function* jsonDepthExceedsSteps(bytes: Uint8Array, limit: number, over: (
       next = i + SCAN_CHUNK;
       if (over()) yield;
     }
-    const c = bytes[i];
+    const c = text.charCodeAt(i);
     if (c === QUOTE) {
       // a string: up to its closing quote, escaped characters skipped
       for (i++; i < n; i++) {
-        const s = bytes[i];
+        const s = text.charCodeAt(i);
         if (s === BACKSLASH) i++;
         else if (s === QUOTE) break;
       }
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > limit) return true;
+      notes?.opened(depth, i);
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      notes?.closed(depth, i);
       depth--;
     }
   }
   return false;
-}
-
-/** The same scan over a string (a GraphQL `variables` query parameter, for instance). */
-export function jsonTextDepthExceeds(text: string, limit: number): boolean {
-  return text.length > limit && jsonDepthExceeds(Buffer.from(text, 'utf8'), limit);
 }
 
 /**
@@ -188,8 +191,8 @@ export type ParsedJson = { ok: true; value: unknown; text: string } | { ok: fals
  */
 export function parseJsonBytes(bytes: Buffer, { maxDepth, wrapping = 0 }: JsonLimits): ParsedJson {
   if (!isUtf8(bytes)) return { ok: false, error: notUtf8() };
-  if (jsonDepthExceeds(bytes, maxDepth + wrapping)) return { ok: false, error: tooDeep(maxDepth) };
   const text = bytes.toString('utf8');
+  if (jsonTextDepthExceeds(text, maxDepth + wrapping)) return { ok: false, error: tooDeep(maxDepth) };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -2,18 +2,24 @@ import fc from 'fast-check';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { getDefaultSliceMs, pausedSearches, setDefaultSliceMs } from '../scheduler/scheduler';
-import { parseJsonBytes, type ParsedJson } from './jsonText';
-import { parseJsonBytesSliced, parseJsonSteps, type JsonOutcome } from './slicedJson';
+import { jsonTextDepthExceeds, parseJsonBytes, type ParsedJson } from './jsonText';
+import { jsonSpansSteps, parseJsonBytesSliced, parseJsonSteps, type JsonOutcome, type JsonSpans } from './slicedJson';
 
-/** The steps run to their end, pausing at every check (`over` always true); how many pauses. */
-function run(text: string): { outcome: JsonOutcome; pauses: number } {
-  const steps = parseJsonSteps(text, () => true);
+/** Steps run to their end, pausing at every check (`over` always true); how many pauses. */
+function finish<T>(steps: Generator<void, T, void>): { outcome: T; pauses: number } {
   let pauses = 0;
   for (;;) {
     const next = steps.next();
     if (next.done) return { outcome: next.value, pauses };
     pauses++;
   }
+}
+
+const spansOf = (text: string): JsonSpans | null => finish(jsonSpansSteps(text, 1000, () => true)).outcome;
+
+/** The loop alone, or (`spanned`) with the spans the nesting scan finds, as jsonBytesSteps runs it. */
+function run(text: string, spanned = false): { outcome: JsonOutcome; pauses: number } {
+  return finish(parseJsonSteps(text, () => true, spanned ? (spansOf(text) ?? undefined) : undefined));
 }
 
 /** What JSON.parse makes of the text: its value, or its error's message. */
@@ -121,6 +127,9 @@ describe('parseJsonSteps: JSON.parse, a slice at a time', () => {
     '{"a":NaN}',
     '[Infinity]',
     '[1,2,3]\u00a0',
+    '["a\\日"]',
+    '["a\\é"]',
+    '["a\\🙂 and more than ten characters"]',
   ])('refuses %j with JSON.parse\'s message', (text) => {
     expect(run(text).outcome).toEqual(reference(text));
   });
@@ -147,6 +156,80 @@ describe('parseJsonSteps: JSON.parse, a slice at a time', () => {
   });
 });
 
+/** An entity of a bulk body (its fields, some of them objects, long enough to be spans), from a seed. */
+const entity = (k: number) => ({ _id: `e${k}`, name: `name ${k} of some words`, rank: k * 7.5, tags: ['a', `b${k}`], meta: { nested: { deep: [k, { x: `y${k}` }] }, note: 'é日本🙂 \\ "quoted"' } });
+
+describe('parseJsonSteps with the spans of the nesting scan (JSON.parse per entity)', () => {
+  const bulk = JSON.stringify(Array.from({ length: 20 }, (_, k) => entity(k)));
+
+  it('finds the entities of a bulk body, and those of Kuzzle\'s documents, as spans', () => {
+    const spans = spansOf(bulk)!;
+    // each entity, and its `meta` (level 3): every other span
+    expect(spans.count).toBe(40);
+    expect(bulk.slice(spans.starts[0], spans.ends[0] + 1)).toBe(JSON.stringify(entity(0)));
+    const kuzzle = JSON.stringify({ documents: Array.from({ length: 50 }, (_, k) => ({ _id: `e${k}`, body: entity(k) })) });
+    const items = spansOf(kuzzle)!;
+    expect(kuzzle.slice(items.starts[1], items.ends[1] + 1)).toBe(JSON.stringify({ _id: 'e0', body: entity(0) }));
+  });
+
+  it('makes the same value as JSON.parse, __proto__ an own key', () => {
+    fc.assert(
+      fc.property(fc.array(jsonish, { minLength: 1, maxLength: 8 }), fc.nat(10), fc.boolean(), (values, seed, inObject) => {
+        const text = spaced(inObject ? { documents: values.map((body) => ({ body, pad: 'x'.repeat(seed * 4) })) } : values, seed);
+        const { outcome } = run(text, true);
+        expect(outcome.ok).toBe(true);
+        if (outcome.ok) expect(sameJson(outcome.value, JSON.parse(text))).toBe(true);
+      }),
+      { seed: 8, numRuns: 400 },
+    );
+    const { outcome } = run(`[{"__proto__":{"polluted":true},"constructor":"${'c'.repeat(40)}"}]`, true);
+    const [first] = (outcome as { value: Record<string, unknown>[] }).value;
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(Object.keys(first)).toEqual(['__proto__', 'constructor']);
+  });
+
+  it('refuses what JSON.parse refuses, with its message, for any one-character change of a bulk body', () => {
+    const chars = ['"', '\\', '{', '}', '[', ']', ',', ':', '-', '0', '1', '.', 'e', 't', ' ', '\n', '\u0001', 'x', 'é'];
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(...chars), fc.constantFrom('insert', 'replace', 'delete', 'cut'), (where, c, how) => {
+        const at = where % (bulk.length + 1);
+        const changed = how === 'insert' ? bulk.slice(0, at) + c + bulk.slice(at) : how === 'replace' ? bulk.slice(0, at) + c + bulk.slice(at + 1) : how === 'delete' ? bulk.slice(0, at) + bulk.slice(at + 1) : bulk.slice(0, at);
+        expect(withoutOutOfRange(run(changed, true).outcome)).toEqual(reference(changed));
+      }),
+      { seed: 12, numRuns: 2000 },
+    );
+  });
+
+  it('names the first number a double cannot hold, in a span or not', () => {
+    const pad = 'p'.repeat(40);
+    expect(run(`[{"a":1,"pad":"${pad}"},{"a":1e999,"b":-1e999,"pad":"${pad}"},1e-999]`, true).outcome).toMatchObject({ ok: true, outOfRange: '1e999' });
+    expect(run(`[1e-999,{"a":1e999,"pad":"${pad}"}]`, true).outcome).toMatchObject({ ok: true, outOfRange: '1e-999' });
+    expect(run(`[{"a":0e-999,"pad":"${pad}"}]`, true).outcome).toEqual({ ok: true, value: [{ a: 0, pad }] });
+    // a syntax error after the number out of range is the error
+    const text = `[{"a":1e999,"pad":"${pad}"},{"a" 1,"pad":"${pad}"}]`;
+    expect(run(text, true).outcome).toEqual(reference(text));
+  });
+
+  it('pauses as often as the loop alone', () => {
+    const text = JSON.stringify(Array.from({ length: 2000 }, (_, k) => entity(k)));
+    expect(run(text, true).pauses).toBeGreaterThanOrEqual(run(text).pauses / 2);
+    expect(run(text, true).pauses).toBeGreaterThan(10);
+  });
+
+  it('refuses exactly the texts nested too deep', () => {
+    fc.assert(
+      fc.property(jsonish, fc.nat(6), fc.nat(), (value, limit, cut) => {
+        const text = JSON.stringify(value);
+        const changed = text.slice(0, cut % (text.length + 1));
+        for (const t of [text, changed, `["\\\\",${text}]`, `["é[日本]🙂",${text}]`]) {
+          expect(finish(jsonSpansSteps(t, limit, () => true)).outcome === null).toBe(jsonTextDepthExceeds(t, limit));
+        }
+      }),
+      { seed: 13, numRuns: 1000 },
+    );
+  });
+});
+
 describe('parseJsonSteps: what a value keeps', () => {
   it('a long string kept from a large body does not keep the body alive', () => {
     setFlagsFromString('--expose-gc');
@@ -156,7 +239,7 @@ describe('parseJsonSteps: what a value keeps', () => {
     const before = process.memoryUsage().heapUsed;
     for (let b = 0; b < 100; b++) {
       const body = JSON.stringify(Array.from({ length: 2000 }, (_, k) => ({ description: `a long enough description ${b} ${k}`, short: `s${k}` })));
-      const { outcome } = run(body);
+      const { outcome } = run(body, b % 2 === 0); // (each entity a span, every other body)
       if (!outcome.ok) throw new Error(outcome.message);
       const values = outcome.value as { description: string; short: string }[];
       kept.push(values[7].description, values[7].short);

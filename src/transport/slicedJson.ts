@@ -5,7 +5,8 @@
  *
  * A body of more than SLICED_JSON_BYTES is checked and parsed as steps run by the scheduler that
  * runs paused searches (src/scheduler/scheduler.ts), in slices of SEARCH_SLICE_MS: UTF-8 first (one
- * native call), then the nesting scan (jsonText.ts, 64 KiB at a time), then the parse. The outcome
+ * native call), then the nesting scan (64 KiB at a time, noting the spans that JSON.parse parses:
+ * JsonSpans), then the parse. The outcome
  * is exactly parseJsonBytes's: the same value (`__proto__` an own property, as JSON.parse makes it),
  * the same 400s, the same first error (V8's messages, positions and context excerpts, checked
  * against JSON.parse by jsonSteps.test.ts), the first number a double cannot hold.
@@ -19,7 +20,7 @@
 import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../core/errors';
 import { Slice, getDefaultSliceMs, runSliced, type Steps } from '../scheduler/scheduler';
-import { doubleCannotHold, jsonDepthExceedsSteps, notUtf8, numberOutOfRange, parseJsonBytes, tooDeep, type JsonLimits, type ParsedJson } from './jsonText';
+import { doubleCannotHold, jsonDepthSteps, notUtf8, numberOutOfRange, outOfRangeNumber, parseJsonBytes, tooDeep, type JsonLimits, type NestingNotes, type ParsedJson } from './jsonText';
 
 /** Bodies above this size (bytes) are parsed in slices; smaller ones by JSON.parse at once (64 KiB: about 4 ms at most). */
 export const SLICED_JSON_BYTES = 64 * 1024;
@@ -48,13 +49,78 @@ const failure = (err: unknown): ParsedJson => ({ ok: false, error: new ApiError(
 export function* jsonBytesSteps(bytes: Buffer, { maxDepth, wrapping = 0 }: JsonLimits, slice: Slice): Steps<ParsedJson> {
   if (!isUtf8(bytes)) return { ok: false, error: notUtf8() };
   const over = () => slice.over();
-  if (yield* jsonDepthExceedsSteps(bytes, maxDepth + wrapping, over)) return { ok: false, error: tooDeep(maxDepth) };
+  // (decoded first: the nesting scan reads the text, and notes the spans)
   const text = bytes.toString('utf8');
-  const parsed = yield* parseJsonSteps(text, over);
+  const spans = yield* jsonSpansSteps(text, maxDepth + wrapping, over);
+  if (spans === null) return { ok: false, error: tooDeep(maxDepth) };
+  const parsed = yield* parseJsonSteps(text, over, spans);
   if (!parsed.ok) return { ok: false, error: new ApiError('network.http.body_parse_failed', { reason: parsed.message }) };
   if (parsed.outOfRange !== undefined) return { ok: false, error: numberOutOfRange(parsed.outOfRange) };
   return { ok: true, value: parsed.value, text };
 }
+
+/**
+ * Where JSON.parse does the work: arrays and objects that open at nesting levels 2 and 3 (the
+ * entities of a bulk body's array, the items of Kuzzle's `documents`) and span SPAN_MIN_CHARS to
+ * SPAN_MAX_CHARS characters, each parsed by one JSON.parse of its text. V8's parser is about three
+ * times quicker than the loop of parseJsonSteps (a bulk body of 1,000 bench:scale entities, 268 KB:
+ * 1.7 ms instead of 4.8 ms), and a span of at most SPAN_MAX_CHARS keeps each call well within a
+ * slice. The spans are found by the nesting scan, which reads every character anyway; they are
+ * hints only: a span whose text JSON.parse refuses is parsed by the loop, which words the error.
+ */
+export interface JsonSpans {
+  /** Where each span opens, in increasing order. */
+  starts: Int32Array;
+  /** Where it closes; -1 for one too long (or never closed), which the loop parses. */
+  ends: Int32Array;
+  count: number;
+}
+
+const SPAN_MIN_LEVEL = 2;
+const SPAN_MAX_LEVEL = 3;
+/** Smaller containers gain little from a call of their own (and would fill the spans of a body of tiny arrays). */
+const SPAN_MIN_CHARS = 32;
+const SPAN_MAX_CHARS = 8192;
+
+/** The spans, noted by the nesting scan (jsonDepthSteps). */
+class SpanNotes implements JsonSpans, NestingNotes {
+  starts: Int32Array = new Int32Array(64);
+  ends: Int32Array = new Int32Array(64);
+  count = 0;
+  /** Per level: the span opened there. */
+  private readonly open = new Int32Array(SPAN_MAX_LEVEL + 1);
+
+  opened(depth: number, at: number): void {
+    if (depth < SPAN_MIN_LEVEL || depth > SPAN_MAX_LEVEL) return;
+    if (this.count === this.starts.length) {
+      this.starts = grown(this.starts);
+      this.ends = grown(this.ends);
+    }
+    this.starts[this.count] = at;
+    this.ends[this.count] = -1;
+    this.open[depth] = this.count++;
+  }
+
+  closed(depth: number, at: number): void {
+    if (depth < SPAN_MIN_LEVEL || depth > SPAN_MAX_LEVEL) return;
+    const k = this.open[depth];
+    const chars = at + 1 - this.starts[k];
+    if (chars >= SPAN_MIN_CHARS && chars <= SPAN_MAX_CHARS) this.ends[k] = at;
+    else if (k === this.count - 1) this.count--; // (none inside it kept: dropped)
+  }
+}
+
+/** The nesting scan (jsonDepthSteps) noting the spans: null when the text nests deeper than `limit`. */
+export function* jsonSpansSteps(text: string, limit: number, over: () => boolean): Generator<void, JsonSpans | null, void> {
+  const notes = new SpanNotes();
+  return (yield* jsonDepthSteps(text, limit, over, notes)) ? null : notes;
+}
+
+const grown = (a: Int32Array): Int32Array => {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+};
 
 /** V8's shortest sliced string (SlicedString::kMinLength): shorter slices are copies. */
 const LONG_STRING = 13;
@@ -71,7 +137,7 @@ class JsonSyntaxError extends Error {}
  * Iterative (an explicit stack: the caller has bounded the depth). `outOfRange`: the first number
  * token a double cannot hold, if any (the caller refuses the body, as outOfRangeNumber would).
  */
-export function* parseJsonSteps(text: string, over: () => boolean): Steps<JsonOutcome> {
+export function* parseJsonSteps(text: string, over: () => boolean, spans?: JsonSpans): Steps<JsonOutcome> {
   const n = text.length;
   let i = 0;
   let outOfRange: string | undefined;
@@ -121,6 +187,8 @@ export function* parseJsonSteps(text: string, over: () => boolean): Steps<JsonOu
         p++;
         if (p >= n) return unexpected(n);
         const e = text.charCodeAt(p);
+        // (V8's JsonParser::ScanJsonString: an escaped character beyond Latin-1 is an unexpected token, not a bad escape)
+        if (e > 0xff) return unexpected(p);
         if (e === 0x75) {
           // \uXXXX
           for (let k = 1; k <= 4; k++) {
@@ -196,18 +264,44 @@ export function* parseJsonSteps(text: string, over: () => boolean): Steps<JsonOu
     return key;
   };
 
+  // --- spans (JsonSpans): the container at `at` parsed by JSON.parse when it is one
+  let span = 0;
+  /** Whether the text may hold a number out of range at all (outOfRangeNumber's first look, once). */
+  let mayOverflow: boolean | undefined;
+  let spanValue: unknown;
+  /** The span opening at `at` parsed into spanValue: where it ends, or -1 (no span there, or one JSON.parse refuses). */
+  const parseSpan = (at: number): number => {
+    const { starts, ends, count } = spans as JsonSpans;
+    while (span < count && starts[span] < at) span++;
+    if (span === count || starts[span] !== at || ends[span] < 0) return -1;
+    const end = ends[span];
+    const json = text.slice(at, end + 1);
+    try {
+      spanValue = JSON.parse(json);
+    } catch {
+      return -1;
+    }
+    if (outOfRange === undefined && (mayOverflow ??= outOfRangeNumber(text) !== undefined)) outOfRange = outOfRangeNumber(json);
+    return end;
+  };
+
   try {
     let count = 0;
     i = skipSpace(0);
     for (;;) {
-      if (++count === CHECK_EVERY) {
+      if (++count >= CHECK_EVERY) {
         count = 0;
         if (over()) yield;
       }
       // a value starts at i
       let value: unknown;
       const c = i < n ? text.charCodeAt(i) : -1;
-      if (c === 0x7b) {
+      let end: number;
+      if ((c === 0x7b || c === 0x5b) && spans !== undefined && (end = parseSpan(i)) >= 0) {
+        value = spanValue;
+        count += (end - i) >> 4; // (about a value per 16 characters)
+        i = end + 1;
+      } else if (c === 0x7b) {
         i = skipSpace(i + 1);
         if (i < n && text.charCodeAt(i) === 0x7d) {
           i++;

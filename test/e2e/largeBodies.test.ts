@@ -93,6 +93,47 @@ describe('a large body parsed in slices', () => {
   });
 });
 
+describe('a large _bulk body', () => {
+  /** An entity of a bulk body: accents, escapes, a nested object, a key named __proto__. */
+  const entity = (k: number) => `{"_id":"town-${k}","name":"Saint-\u00c9tienne ${k} \\"quoted\\" \\\\ 🙂","population":${k * 1.5},"meta":{"__proto__":{"k":${k}},"tags":["a","b${k}"]},"allowTenantIds":["*"]}`;
+  const bulkText = (count: number, from: number) => `[${Array.from({ length: count }, (_, k) => entity(from + k)).join(',')}]`;
+
+  it('creates each entity as sent, __proto__ a plain key, and answers each with its _source', async () => {
+    const text = bulkText(1000, 0); // about 150 KB: parsed in slices
+    expect(text.length).toBeGreaterThan(128 * 1024);
+    const res = await request(server, 'POST', '/v4/entity/towns/_bulk', { token: admin, raw: text });
+    expectOk({ httpStatus: res.status, envelope: res.body });
+    expect(res.body.result.errors).toEqual([]);
+    const sent = JSON.parse(text) as Record<string, unknown>[];
+    expect(res.body.result.successes).toHaveLength(1000);
+    res.body.result.successes.forEach((success: { _id: string; _source: Record<string, unknown>; status: number }, k: number) => {
+      const { _id, ...fields } = sent[k];
+      expect(success).toMatchObject({ _id, status: 201 });
+      expect(success._source).toMatchObject(fields);
+    });
+    const got = await request(server, 'GET', '/v4/entity/towns/town-777', { token: admin });
+    expect(got.body.result._source.meta).toEqual(JSON.parse('{"__proto__":{"k":777},"tags":["a","b777"]}'));
+    expect(Object.keys(got.body.result._source.meta)).toEqual(['__proto__', 'tags']);
+  });
+
+  it('refuses a large _bulk body with one broken entity, in V8\'s words, and creates none', async () => {
+    const text = bulkText(1000, 2000);
+    const broken = text.replace('"_id":"town-2500","name":', '"_id":"town-2500","name" ');
+    const res = await request(server, 'POST', '/v4/entity/towns/_bulk', { token: admin, raw: broken });
+    expectError({ httpStatus: res.status, envelope: res.body }, 'network.http.body_parse_failed', 400);
+    const v8 = (() => {
+      try {
+        JSON.parse(broken);
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(res.body.error.message).toContain(v8);
+    const got = await request(server, 'GET', '/v4/entity/towns/town-2000', { token: admin });
+    expect(got.status).toBe(404);
+  });
+});
+
 describe('costly searches in slices', () => {
   const LONG_A = 'a'.repeat(40);
 
