@@ -33,6 +33,16 @@ afterAll(() => server.stop());
 const search = (body: object | string) => request(server, 'POST', '/v4/entity/countries/search', { token: admin, raw: typeof body === 'string' ? body : JSON.stringify(body) });
 const ids = (hits: { _id: string }[]) => hits.map((h) => h._id).sort();
 
+/** V8's own words for what JSON.parse refuses in the text. */
+function v8Message(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('the text is valid JSON');
+}
+
 describe('a large body parsed in slices', () => {
   it('lets a plain search be answered while it is being parsed', async () => {
     const big = search({ query: manyTerms(60_000) }); // about 900 KB
@@ -71,15 +81,7 @@ describe('a large body parsed in slices', () => {
     const broken = `{"query":{"terms":{"name.keyword":${values.slice(0, -1)},}}}`;
     const rest = await search(broken);
     expectError({ httpStatus: rest.status, envelope: rest.body }, 'network.http.body_parse_failed', 400);
-    // V8's own words for it
-    const v8 = (() => {
-      try {
-        JSON.parse(broken);
-      } catch (err) {
-        return (err as Error).message;
-      }
-    })();
-    expect(rest.body.error.message).toContain(v8);
+    expect(rest.body.error.message).toContain(v8Message(broken));
 
     const socket = new WebSocket(server.wsUrl);
     await new Promise((resolve) => socket.once('open', resolve));
@@ -121,14 +123,7 @@ describe('a large _bulk body', () => {
     const broken = text.replace('"_id":"town-2500","name":', '"_id":"town-2500","name" ');
     const res = await request(server, 'POST', '/v4/entity/towns/_bulk', { token: admin, raw: broken });
     expectError({ httpStatus: res.status, envelope: res.body }, 'network.http.body_parse_failed', 400);
-    const v8 = (() => {
-      try {
-        JSON.parse(broken);
-      } catch (err) {
-        return (err as Error).message;
-      }
-    })();
-    expect(res.body.error.message).toContain(v8);
+    expect(res.body.error.message).toContain(v8Message(broken));
     const got = await request(server, 'GET', '/v4/entity/towns/town-2000', { token: admin });
     expect(got.status).toBe(404);
   });
