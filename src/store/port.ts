@@ -60,6 +60,13 @@ export interface SearchRequest {
 export const SOURCE_JSON: unique symbol = Symbol('sourceJson');
 
 /**
+ * On a written entity of an answer (document:mCreate's `successes`): the JSON text of its
+ * `_source` (JSON.stringify of it, as stored), which a transport copies into its answer instead of
+ * serializing `_source` again (src/transport/envelopeJson.ts).
+ */
+export const SOURCE_TEXT: unique symbol = Symbol('sourceText');
+
+/**
  * On a hit, for readers that never change what they read (GraphQL answers): its source as a frozen
  * object that answers from the request cache share, parsed once rather than once per answer.
  * Use readOnlySource(hit).
@@ -219,8 +226,12 @@ export interface EntityStore {
   get(collection: string, id: string): Promise<Doc | null>;
   /** 'ok' | 'id_taken' | 'slug_taken' */
   create(collection: string, id: string, source: Doc): Promise<WriteOutcome>;
-  /** Many creates in one commit; one outcome per item, in order ('ok' | 'id_taken' | 'slug_taken'). */
-  createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]>;
+  /**
+   * Many creates in one commit; one outcome per item, in order ('ok' | 'id_taken' | 'slug_taken').
+   * An item's `json`, when the caller has made it, is JSON.stringify(source): a store that keeps
+   * the source as JSON text may keep that text.
+   */
+  createMany(collection: string, items: { id: string; source: Doc; json?: string }[]): Promise<WriteOutcome[]>;
   /** 'ok' | 'not_found' | 'slug_taken'. `action`: what the caller does (a whole new body, or a merged update), for the stores that record it. */
   replace(collection: string, id: string, source: Doc, action?: 'update' | 'replace'): Promise<WriteOutcome>;
   /** true when a document was deleted. */

@@ -1,4 +1,5 @@
-import { HITS_JSON, SOURCE_JSON, type Hit, type SearchResult } from '../store/port';
+import fc from 'fast-check';
+import { HITS_JSON, SOURCE_JSON, SOURCE_TEXT, type Hit, type SearchResult } from '../store/port';
 import { SharedJsonText, hitsJson } from '../store/hitsJson';
 import { storedSourceHit } from '../store/embedded/engine/storedSourceHit';
 import { setDefaultSliceMs } from '../scheduler/scheduler';
@@ -67,6 +68,33 @@ describe('envelopeJson', () => {
       expect(envelopeJson(env)).toBe(JSON.stringify({ ...env, result }));
       expect(envelopeJson({ result: { hits } })).toBe(JSON.stringify({ result: { hits: result.hits } }));
     }
+  });
+
+  /** A bulk write's created entity as document:mCreate answers it, with its source's text (SOURCE_TEXT). */
+  const written = (_id: string, source: unknown, status = 201) => ({ _id, _source: source, status, [SOURCE_TEXT]: JSON.stringify(source) });
+
+  it("copies in the _source text of each entity a bulk write created: the text JSON.stringify gives", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()), fc.constantFrom(200, 201)), { minLength: 1, maxLength: 8 }), (items) => {
+        const successes = items.map(([id, source, status]) => written(id, source, status));
+        const env = { ...envelope({ successes, errors: [{ document: { body: { a: 1 } }, status: 400, reason: { id: 'x' } }] }), action: 'mCreate' };
+        const parts = envelopeParts(env);
+        expect(parts.hits).not.toBeNull();
+        expect(envelopeJson(env)).toBe(JSON.stringify(env));
+      }),
+      { seed: 17, numRuns: 300 },
+    );
+  });
+
+  it('writes an entity without its text, or of another shape, as JSON.stringify does', () => {
+    const [a, b, c] = [written('a', { n: 1 }), written('b', { n: 2 }), written('c', { n: 3 })];
+    delete (b as Partial<typeof b>)[SOURCE_TEXT];
+    const successes = [a, b, { ...c, extra: true }, { status: 201, _id: 'd', _source: { n: 4 }, [SOURCE_TEXT]: '{"n":4}' }, { _id: 'e', _source: { n: 5 }, status: '201', [SOURCE_TEXT]: '{"n":5}' }];
+    const env = envelope({ successes, errors: [] });
+    expect(envelopeJson(env)).toBe(JSON.stringify(env));
+    // no text on the first: the whole JSON at once
+    expect(envelopeParts(envelope({ successes: [b, a], errors: [] })).hits).toBeNull();
+    expect(envelopeJson(envelope({ successes: [], errors: [] }))).toBe(JSON.stringify(envelope({ successes: [], errors: [] })));
   });
 
   it('gives a shared page its UTF-8 bytes, encoded once', () => {

@@ -1,8 +1,9 @@
 /**
  * The JSON text of an envelope (REST body, raw WebSocket message), exactly what JSON.stringify
  * gives, except that search hits are copied in as text when the store has it: a cached page's
- * whole `hits` text (HITS_JSON), or each hit's stored `_source` text (SOURCE_JSON). Sources are
- * then neither parsed nor serialized again.
+ * whole `hits` text (HITS_JSON), or each hit's stored `_source` text (SOURCE_JSON); and so are the
+ * `_source`s of a bulk write's `successes` (SOURCE_TEXT: the JSON written to the store). Sources
+ * are then neither parsed nor serialized again.
  *
  * Strings, not Buffers, except a cached page's bytes: Node writes a string body together with the
  * headers, from its own stack storage up to 16 KB, where a Buffer answer of more than 4 KB is a
@@ -10,7 +11,7 @@
  * finalize). A cached page is the same text answer after answer, so its bytes are encoded once; a
  * page of more than SLICED_PAGE_HITS hits is made into bytes in slices (envelopeInSlices).
  */
-import { HITS_JSON, type Hit, type JsonText, type SearchResult } from '../store/port';
+import { HITS_JSON, SOURCE_TEXT, type Hit, type JsonText, type SearchResult } from '../store/port';
 import { MARK, PageBytes, hasStoredSources, hitsJson, splitAtMark } from '../store/hitsJson';
 import { Slice, getDefaultSliceMs, runSliced, type Steps } from '../scheduler/scheduler';
 
@@ -31,7 +32,12 @@ export function envelopeParts(envelope: object): EnvelopeParts {
   if (typeof result !== 'object' || result === null) return { head: JSON.stringify(message), hits: null, tail: '' };
   let hits: JsonText | string | undefined = result[HITS_JSON];
   if (hits === undefined) {
-    if (!hasStoredSources(result.hits)) return { head: JSON.stringify(message), hits: null, tail: '' };
+    if (!hasStoredSources(result.hits)) {
+      const { successes } = result as { successes?: unknown };
+      if (!hasSourceTexts(successes)) return { head: JSON.stringify(message), hits: null, tail: '' };
+      const [head, tail] = aroundHits(message, result, 'successes');
+      return { head, hits: successesJson(successes), tail };
+    }
     hits = hitsJson(result.hits);
   }
   const [head, tail] = aroundHits(message, result);
@@ -39,13 +45,45 @@ export function envelopeParts(envelope: object): EnvelopeParts {
 }
 
 /**
- * Everything but the hits as JSON.stringify writes it, the hits' place marked (`hits` is not read:
- * on a cached result that would build the hit objects), as the text before and after them.
+ * Everything but the hits (or the list `key`) as JSON.stringify writes it, their place marked
+ * (`hits` is not read: on a cached result that would build the hit objects), as the text before
+ * and after them.
  */
-function aroundHits(message: Record<string, unknown>, result: SearchResult): [string, string] {
+function aroundHits(message: Record<string, unknown>, result: SearchResult, key = 'hits'): [string, string] {
   const frameResult: Record<string, unknown> = {};
-  for (const key of Object.keys(result)) frameResult[key] = key === 'hits' ? MARK : (result as unknown as Record<string, unknown>)[key];
+  for (const k of Object.keys(result)) frameResult[k] = k === key ? MARK : (result as unknown as Record<string, unknown>)[k];
   return splitAtMark(JSON.stringify({ ...message, result: frameResult }));
+}
+
+type Success = { _id: string; _source: unknown; status: number; [SOURCE_TEXT]?: string };
+
+/** Whether a list of written entities holds the JSON text of any `_source`. */
+function hasSourceTexts(list: unknown): list is Success[] {
+  if (!Array.isArray(list) || list.length === 0) return false;
+  const first: unknown = list[0];
+  return typeof first === 'object' && first !== null && typeof (first as Success)[SOURCE_TEXT] === 'string';
+}
+
+/** `[success,...]` as JSON.stringify writes it, each `{_id, _source, status}` with its `_source` text copied in. */
+function successesJson(list: readonly Success[]): string {
+  let text = '[';
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (i > 0) text += ',';
+    const source = typeof item === 'object' && item !== null ? item[SOURCE_TEXT] : undefined;
+    if (typeof source === 'string' && typeof item._id === 'string' && Number.isInteger(item.status) && isSuccessShape(item)) {
+      text += `{"_id":${JSON.stringify(item._id)},"_source":${source},"status":${item.status}}`;
+    } else {
+      text += JSON.stringify(item) ?? 'null';
+    }
+  }
+  return `${text}]`;
+}
+
+/** Exactly the keys `_id`, `_source`, `status`, in that order (then JSON.stringify writes them so). */
+function isSuccessShape(item: object): boolean {
+  const keys = Object.keys(item);
+  return keys.length === 3 && keys[0] === '_id' && keys[1] === '_source' && keys[2] === 'status';
 }
 
 /** Pages of more hits are made into bytes in slices (envelopeInSlices); smaller ones at once (about 0.5 ms at most). */

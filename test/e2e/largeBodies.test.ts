@@ -106,6 +106,8 @@ describe('a large _bulk body', () => {
     const res = await request(server, 'POST', '/v4/entity/towns/_bulk', { token: admin, raw: text });
     expectOk({ httpStatus: res.status, envelope: res.body });
     expect(res.body.result.errors).toEqual([]);
+    // the answer is JSON.stringify's text of it (each _source copied in as written to the store)
+    expect(res.text).toBe(JSON.stringify(res.body));
     const sent = JSON.parse(text) as Record<string, unknown>[];
     expect(res.body.result.successes).toHaveLength(1000);
     res.body.result.successes.forEach((success: { _id: string; _source: Record<string, unknown>; status: number }, k: number) => {
@@ -114,6 +116,7 @@ describe('a large _bulk body', () => {
       expect(success._source).toMatchObject(fields);
     });
     const got = await request(server, 'GET', '/v4/entity/towns/town-777', { token: admin });
+    expect(got.body.result._source).toEqual(res.body.result.successes[777]._source);
     expect(got.body.result._source.meta).toEqual(JSON.parse('{"__proto__":{"k":777},"tags":["a","b777"]}'));
     expect(Object.keys(got.body.result._source.meta)).toEqual(['__proto__', 'tags']);
   });

@@ -7,7 +7,7 @@ import { isPlainObject, optionalId } from '../args';
 import { fail, ok, toApiError, type ApiError, type ErrorObject, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isWriter, type Principal } from '../principal';
-import type { Doc, EntityStore } from '../../store/port';
+import { SOURCE_TEXT, type Doc, type EntityStore } from '../../store/port';
 import type { CoreDeps } from '../deps';
 import { parseAddress } from './address';
 import { buildEntity, writerRefusal } from './entityDocument';
@@ -34,7 +34,8 @@ export interface MCreateInput {
 }
 
 export interface MCreateResult {
-  successes: { _id: string; _source: Doc; status: number }[];
+  /** Each with its `_source`'s JSON text when the store was given it (SOURCE_TEXT). */
+  successes: { _id: string; _source: Doc; status: number; [SOURCE_TEXT]?: string }[];
   errors: { document: BulkItem; status: number; reason: ErrorObject }[];
 }
 
@@ -112,11 +113,22 @@ export async function mCreateEntities(deps: BulkDeps, principal: Principal, inpu
     else reject(item, doc.error);
   }
   await refuseMisfits(deps, type.collection, valid, reject);
-  const outcomes = valid.length > 0 ? await createWithFreeSlugs(valid, (items) => deps.store.entities.createMany(type.collection, items)) : [];
+  // each source serialized once (after its slug is final): the store's row and the answer's _source
+  const texts = new Map<Doc, string>();
+  const write = (items: { id: string; source: Doc }[]) =>
+    deps.store.entities.createMany(
+      type.collection,
+      items.map(({ id, source }) => {
+        const json = JSON.stringify(source);
+        texts.set(source, json);
+        return { id, source, json };
+      }),
+    );
+  const outcomes = valid.length > 0 ? await createWithFreeSlugs(valid, write) : [];
   valid.forEach(({ item, id, source }, i) => {
     const outcome = outcomes[i];
     if (outcome === 'ok') {
-      result.successes.push({ _id: id, _source: source, status: 201 });
+      result.successes.push({ _id: id, _source: source, status: 201, [SOURCE_TEXT]: texts.get(source) });
       deps.feed.publish({ action: 'create', collection: type.collection, _id: id, _source: source });
     } else {
       const failure = writeFailure(outcome, type, id, source);

@@ -97,7 +97,7 @@ export interface EntityRow {
   json: string;
 }
 
-export const entityRow = ({ id, source }: { id: string; source: Doc }): EntityRow => ({ id, slug: String(source.slug), json: JSON.stringify(source) });
+export const entityRow = ({ id, source, json }: { id: string; source: Doc; json?: string }): EntityRow => ({ id, slug: String(source.slug), json: json ?? JSON.stringify(source) });
 
 /** What an insert did: an outcome per item, in order, and the numbers of the changes made (one per 'ok'). */
 export interface InsertOutcome {

@@ -55,7 +55,7 @@ export class EmbeddedEntityWriter implements EntityWriter {
     return mapping;
   }
 
-  async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+  async createMany(collection: string, items: { id: string; source: Doc; json?: string }[]): Promise<WriteOutcome[]> {
     const mapping = this.mappingOf(collection);
     for (let pending = this.pendingMapping.get(collection); pending !== undefined; ) {
       await pending;
