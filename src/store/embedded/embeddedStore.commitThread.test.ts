@@ -12,9 +12,9 @@ import { EmbeddedStore } from './embeddedStore';
 
 let dir: string;
 const open: EmbeddedStore[] = [];
-/** A store whose bulk writes of 2 or more go through the commit thread; the poll every 5 ms. */
-function store(options: { maxFields?: number; commitThreadFrom?: number } = {}): EmbeddedStore {
-  const s = new EmbeddedStore(dir, 100, options.maxFields === undefined ? {} : { limits: { ...DEFAULT_LIMITS, maxFields: options.maxFields } }, 5, { commitThreadFrom: options.commitThreadFrom ?? 2 });
+/** A store whose bulk writes of 2 or more go through the commit thread; the poll every 5 ms (`syncMs`). */
+function store(options: { maxFields?: number; commitThreadFrom?: number; syncMs?: number } = {}): EmbeddedStore {
+  const s = new EmbeddedStore(dir, 100, options.maxFields === undefined ? {} : { limits: { ...DEFAULT_LIMITS, maxFields: options.maxFields } }, options.syncMs ?? 5, { commitThreadFrom: options.commitThreadFrom ?? 2 });
   open.push(s);
   return s;
 }
@@ -110,6 +110,59 @@ describe('embedded store: bulk writes through the commit thread', () => {
     await expect(s.entities.createMany('things', items(['gamma', 'delta'], { b: 'y' }))).rejects.toThrow(InvalidDocumentError);
     expect(await s.entities.createMany('things', items(['gamma', 'delta'], { a: 'z' }))).toEqual(['ok', 'ok']);
     expect(await names(s, { match: { a: 'z' } })).toEqual(['delta', 'gamma']);
+  });
+
+  /** What the index holds now, without the read that would apply a deferred write first. */
+  const indexed = (s: EmbeddedStore) => (s.entities as unknown as { indices: Map<string, { size: number }> }).indices.get('things')?.size ?? 0;
+  const turn = () => new Promise((r) => setImmediate(r));
+  const many = (from: number, count: number) => items(Array.from({ length: count }, (_, k) => `thing ${from + k}`));
+
+  /** A store with the collection's fields known (a bulk write that adds fields is indexed at once), its poll out of the way. */
+  const idleStore = async () => {
+    const s = store({ syncMs: 60_000 });
+    await s.entities.createMany('things', many(-2, 2));
+    return s;
+  };
+
+  it('indexes the writes it defers while it has nothing else to do, a slice at a time, with no poll', async () => {
+    const s = await idleStore();
+    await s.entities.createMany('things', many(0, 3000));
+    expect(indexed(s)).toBe(2);
+    const seen: number[] = [];
+    for (let turns = 0; indexed(s) < 3002 && turns < 1000; turns++) {
+      await turn();
+      seen.push(indexed(s));
+    }
+    expect(indexed(s)).toBe(3002);
+    // (slices of 32 items at least, nothing having read it)
+    expect(seen.filter((n) => n < 3002).every((n) => (n - 2) % 32 === 0)).toBe(true);
+  });
+
+  it('answers a search sent while a bulk write is indexed in part with every entity, in commit order with the next write', async () => {
+    const s = await idleStore();
+    await s.entities.createMany('things', many(0, 3000));
+    await turn();
+    expect(await s.entities.count('things', { match_all: {} }, null)).toEqual({ count: 3002 });
+    await s.entities.createMany('things', many(3000, 3000));
+    await turn();
+    expect(await s.entities.delete('things', 'thing-4000')).toBe(true);
+    expect(await s.entities.count('things', { match_all: {} }, null)).toEqual({ count: 6001 });
+    expect(await s.entities.get('things', 'thing-4000')).toBeNull();
+  });
+
+  it('writes no index file of a bulk write indexed in part, and one with all of it at close', async () => {
+    const s = await idleStore();
+    await s.entities.createMany('things', many(0, 3000));
+    await turn();
+    expect(indexed(s)).toBeGreaterThan(2);
+    expect(indexed(s)).toBeLessThan(3002);
+    expect(await s.indexFile.write()).toBe(false);
+    await s.close();
+    open.splice(open.indexOf(s), 1);
+    const again = store();
+    expect(again.indexFile.startedFrom).toBe('index file');
+    expect(indexed(again)).toBe(3002); // (read from the file: the change log has nothing after it)
+    expect(await again.entities.count('things', { match_all: {} }, null)).toEqual({ count: 3002 });
   });
 
   it('indexes the writes it defers within a poll or two when nothing reads', async () => {

@@ -4,9 +4,9 @@
  *
  * Bulk writes (createMany of at least `commitThreadFrom` entities: `_bulk`, mCreate) are committed
  * by the commit thread (commitThread.ts) while this thread indexes the bulk write committed before
- * them: such a write is acknowledged once committed, and indexed at the latest before this
- * process's next read, write or poll (`Sync.defer`), when it adds no field to the mapping (else
- * at once, as every other write is).
+ * them: such a write is acknowledged once committed, and indexed a slice at a time while this
+ * process is idle, the rest at the latest before its next read, write or poll (`Sync.defer`),
+ * when it adds no field to the mapping (else at once, as every other write is).
  *
  * Several processes may share one DATA_DIR (WORKERS, or gateways started separately): each keeps
  * its own in-memory index and follows the others' writes through SQLite's change log (see
@@ -23,6 +23,7 @@ import { EMPTY_MAPPING, mergeTypeMapping, type MappingUpdate, type TypeMapping }
 import { checkDocument } from '../mapping/documentCheck';
 import type { MappingError } from '../mapping/mappingError';
 import { IndexSnapshots, type IndexFileSettings } from './snapshot/indexSnapshots';
+import { pausedSearches } from '../../scheduler/scheduler';
 import type { StoreIndices } from './snapshot/indexFile';
 
 export const ENTITY_MAPPING: Mapping = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
@@ -32,14 +33,20 @@ export const DEFAULT_CACHE_ENTRIES = 1000;
 
 const keySource = ({ _id, ...rest }: ApiKeyRecord): Doc => rest as unknown as Doc;
 
+/**
+ * A bulk write's indexing, deferred (Sync.defer): indexes the next `limit` of its items (all that
+ * are left when not given) and says whether none is left.
+ */
+type DeferredIndexing = (limit?: number) => boolean;
+
 /** Every change made elsewhere is in this process's index before a read (`sync`) or its own next write (`own`). */
 interface Sync {
   /** Apply what other processes committed since the last change applied here (and this process's deferred changes). */
   (): void;
   /** Around this process's own committed changes `seqs`: the others' before them first, then `apply`. */
   own(seqs: readonly number[], apply: () => void): void;
-  /** As `own`, later: before the next read, write or `own`, or the poll once it has waited a while. */
-  defer(seqs: readonly number[], apply: () => void): void;
+  /** As `own`, later: a slice at a time while the process has nothing else to do, and the rest before the next read, write or `own`, or at the poll once it has waited a while. */
+  defer(seqs: readonly number[], apply: DeferredIndexing): void;
   /** Apply the deferred changes now. */
   applyDeferred(): void;
   /** Apply what other processes committed, leaving this process's deferred changes deferred when none came between. */
@@ -184,12 +191,12 @@ class EmbeddedEntities implements EntityStore {
     return (await this.createMany(collection, [{ id, source }]))[0];
   }
 
-  async createMany(collection: string, items: { id: string; source: Doc }[]): Promise<WriteOutcome[]> {
+  async createMany(collection: string, items: { id: string; source: Doc; json?: string }[]): Promise<WriteOutcome[]> {
     const index = this.index(collection);
     this.refuseMisfits(collection, items);
     const added = index.checkFields(items.map((item) => item.source));
     const thread = this.commitThread(items.length);
-    // (each source serialized once: its JSON is SQLite's row and the index's stored source)
+    // (each source serialized once, by the caller when it gives `json`: SQLite's row, the index's stored source and the answer's)
     const rows = items.map(entityRow);
     if (thread === null) {
       const { outcomes, seqs } = this.db.insertEntityRows(collection, rows);
@@ -212,13 +219,14 @@ class EmbeddedEntities implements EntityStore {
     return outcomes;
   }
 
-  /** Indexes the items created (`rows`: their rows, whose JSON the index keeps as their stored sources). */
-  private indexing(collection: string, index: SearchIndex, items: { id: string; source: Doc }[], rows: readonly EntityRow[], outcomes: WriteOutcome[]): () => void {
-    return () => {
+  /** Indexes the items created (`rows`: their rows, whose JSON the index keeps as their stored sources), `limit` items at a time when asked. */
+  private indexing(collection: string, index: SearchIndex, items: { id: string; source: Doc }[], rows: readonly EntityRow[], outcomes: WriteOutcome[]): DeferredIndexing {
+    let next = 0;
+    return (limit = Infinity) => {
       this.cache.invalidate(collection);
-      outcomes.forEach((outcome, i) => {
-        if (outcome === 'ok') index.put(items[i].id, items[i].source, rows[i].json);
-      });
+      const end = Math.min(items.length, next + limit);
+      for (; next < end; next++) if (outcomes[next] === 'ok') index.put(items[next].id, items[next].source, rows[next].json);
+      return next === items.length;
     };
   }
 
@@ -326,9 +334,11 @@ class EmbeddedApiKeys implements ApiKeyStore {
  */
 class ChangeFollower {
   private last = 0;
-  /** This process's committed bulk writes not indexed yet, in commit order (Sync.defer), and how many changes they hold. */
-  private readonly deferred: { seqs: readonly number[]; apply: () => void; at: number }[] = [];
+  /** This process's committed bulk writes not indexed yet (the first maybe in part: `begun`), in commit order (Sync.defer), and how many changes they hold. */
+  private readonly deferred: { seqs: readonly number[]; apply: DeferredIndexing; at: number; begun: boolean }[] = [];
   private deferredSeqs = 0;
+  /** The next slice of idle indexing (indexIdle), when one is due. */
+  private idle: NodeJS.Immediate | null = null;
   private readonly listeners = new Set<(change: RemoteChange) => void>();
   private readonly timer: NodeJS.Timeout;
   private polls = 0;
@@ -355,14 +365,18 @@ class ChangeFollower {
       if (seqs.length === 0) return;
       this.catchUp(seqs[0] - 1);
       apply();
-      this.last = Math.max(this.last, seqs[seqs.length - 1]);
-      this.snapshots.changed();
+      this.ownApplied(seqs);
     };
     const applyDeferred = () => {
       while (this.deferred.length > 0) {
-        const { seqs, apply } = this.deferred.shift()!;
+        const { seqs, apply, begun } = this.deferred.shift()!;
         this.deferredSeqs -= seqs.length;
-        own(seqs, apply);
+        if (begun) {
+          apply();
+          this.ownApplied(seqs);
+        } else {
+          own(seqs, apply);
+        }
       }
     };
     const sync = (() => {
@@ -375,8 +389,9 @@ class ChangeFollower {
     };
     sync.defer = (seqs, apply) => {
       if (seqs.length === 0) return;
-      this.deferred.push({ seqs, apply, at: Date.now() });
+      this.deferred.push({ seqs, apply, at: Date.now(), begun: false });
       this.deferredSeqs += seqs.length;
+      this.idle ??= setImmediate(() => this.indexIdle());
     };
     sync.applyDeferred = applyDeferred;
     sync.others = () => {
@@ -394,6 +409,40 @@ class ChangeFollower {
       if (++this.polls % PRUNE_EVERY === 0) this.db.pruneChanges();
     }, pollMs);
     this.timer.unref();
+  }
+
+  /** This process's own changes `seqs` are in its index. */
+  private ownApplied(seqs: readonly number[]): void {
+    this.last = Math.max(this.last, seqs[seqs.length - 1]);
+    this.snapshots.changed();
+  }
+
+  /**
+   * A slice (IDLE_SLICE_MS) of the deferred indexing, IDLE_ITEMS items at a time, then the next
+   * slice from the next turn of the event loop, while the process has no paused work (a search, a
+   * large body being parsed: they go first, and the write, read or poll that comes next applies
+   * the rest). A bulk load's batch is thus indexed, in part, while its answer travels and the
+   * next batch is on its way, rather than all of it while the next batch is being committed.
+   */
+  private indexIdle(): void {
+    this.idle = null;
+    if (this.deferred.length === 0 || pausedSearches() > 0) return;
+    const until = performance.now() + IDLE_SLICE_MS;
+    do {
+      const first = this.deferred[0];
+      if (!first.begun) {
+        this.catchUp(first.seqs[0] - 1);
+        // (a reload while catching up takes in the deferred changes too)
+        if (this.deferred[0] !== first) return;
+        first.begun = true;
+      }
+      if (first.apply(IDLE_ITEMS)) {
+        this.deferred.shift();
+        this.deferredSeqs -= first.seqs.length;
+        this.ownApplied(first.seqs);
+      }
+    } while (this.deferred.length > 0 && performance.now() < until);
+    if (this.deferred.length > 0) this.idle = setImmediate(() => this.indexIdle());
   }
 
   /** From the index file and the changes after it when it can be used (snapshot/), else everything from SQLite. */
@@ -470,13 +519,25 @@ class ChangeFollower {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether a deferred bulk write is indexed in part (its index is not one of the log's states). */
+  get midway(): boolean {
+    return this.deferred.length > 0 && this.deferred[0].begun;
+  }
+
+  /** Stops following; the deferred bulk writes are indexed first (the index file written at close holds them). */
   close(): void {
     clearInterval(this.timer);
+    if (this.idle !== null) clearImmediate(this.idle);
+    this.idle = null;
+    this.sync.applyDeferred();
   }
 }
 
 /** How long the poll lets a bulk write wait for its indexing (reads, writes and the next bulk write apply it sooner). */
 const DEFER_AT_MOST_MS = 100;
+/** A slice of idle indexing (ChangeFollower.indexIdle), in ms, and the items indexed between two looks at the clock. */
+const IDLE_SLICE_MS = 1;
+const IDLE_ITEMS = 32;
 /** Changes read from the log at once while catching up. */
 const CATCH_UP_BATCH = 1000;
 /** Polls between two prunings of the change log. */
@@ -520,7 +581,7 @@ export class EmbeddedStore implements Store {
     const commitThread = (items: number) => (items < threadFrom ? null : (this.commitThread ??= new CommitThread(dataDir)));
     const entities = new EmbeddedEntities(this.db, new SearchCache(cacheEntries), options, sync, commitThread);
     const apiKeys = new EmbeddedApiKeys(this.db, options, sync);
-    const snapshots: IndexSnapshots = new IndexSnapshots(dataDir, this.db, (): StoreIndices | null => entities.indexState(follower.applied), indexFile);
+    const snapshots: IndexSnapshots = new IndexSnapshots(dataDir, this.db, (): StoreIndices | null => (follower.midway ? null : entities.indexState(follower.applied)), indexFile);
     const follower: ChangeFollower = new ChangeFollower(this.db, entities, apiKeys, syncMs, snapshots, options);
     this.indexFile = snapshots;
     this.follower = follower;
