@@ -38,7 +38,8 @@ export class Budget {
   constructor(
     timeoutMs: number,
     readonly sliceMs: number,
-    private readonly clock: () => number = () => performance.now(),
+    /** Its clock (ms): what measures the work between two checks. */
+    readonly clock: () => number = () => performance.now(),
   ) {
     const now = clock();
     this.deadline = now + timeoutMs;

@@ -3,7 +3,7 @@ import { IndexMapping } from '../mapping';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { Budget } from '../budget/budget';
 import { compilePrefix } from '../automaton';
-import { acceptedTerms, fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
+import { MIN_PATTERN_CHUNK, acceptedTerms, fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
 
 const mapping = new IndexMapping({ keyword: ['k'] });
 const index = new InvertedIndex();
@@ -74,5 +74,21 @@ describe("a pattern's walk over a term dictionary", () => {
     expect(atOnce.done).toBe(true);
     expect(next.value).toEqual(atOnce.value);
     expect((next.value as number[]).length).toBe(1000); // term1000 to term1999
+  });
+
+  it('visits fewer terms between two checks while they are slow to visit, and finds the same terms', () => {
+    const big = new InvertedIndex();
+    for (let i = 0; i < 5000; i++) big.addSource(`d${i}`, { k: `term${String(i).padStart(4, '0')}` }, mapping);
+    const field = big.field('k')!;
+    const automaton = compilePrefix('term1');
+    let now = 0;
+    // each look at the clock 1 ms later: every chunk takes a whole slice of 1 ms, so chunks shrink to MIN_PATTERN_CHUNK
+    const steps = acceptedTerms(field, automaton, new Budget(Infinity, 1, () => now++));
+    let pauses = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor((5000 - 1024) / MIN_PATTERN_CHUNK));
+    const atOnce = acceptedTerms(field, automaton, new Budget(Infinity, Infinity)).next();
+    expect(next.value).toEqual(atOnce.value);
   });
 });

@@ -184,11 +184,14 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
 }
 
 /**
- * Terms visited per slice check of a pattern's walk over a dictionary: 512, a fraction of a
+ * Terms visited per slice check of a pattern's walk over a dictionary: at most 512, a fraction of a
  * millisecond for most patterns (4,096 made turns of the event loop 3 to 20 ms longer than the slice
- * under bench:abuse's bool of 4,000 wildcards over 100,000 names).
+ * under bench:abuse's bool of 4,000 wildcards over 100,000 names). A chunk that took more than half
+ * a slice halves the next, down to MIN_PATTERN_CHUNK: 512 terms of 40 `a`s and a number run through
+ * `*a*a*a*1234` still took 4 to 6 ms; one that took less than an eighth doubles it again.
  */
 const PATTERN_CHUNK = 512;
+export const MIN_PATTERN_CHUNK = 16;
 
 /**
  * The term ids of a field accepted by an automaton, walking the sorted dictionary a chunk at a time
@@ -199,13 +202,19 @@ export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: B
   const sorted = yield* f.sortedTermsSteps(budget);
   const df = (f.terms as TermPostings).df;
   const ids: number[] = [];
-  for (let from = 0; from < sorted.size; from += PATTERN_CHUNK) {
-    const chunk = { size: Math.min(PATTERN_CHUNK, sorted.size - from), term: (i: number) => sorted.term(from + i) };
+  let chunkSize = PATTERN_CHUNK;
+  for (let from = 0, to = 0; from < sorted.size; from = to) {
+    to = Math.min(from + chunkSize, sorted.size);
+    const chunk = { size: to - from, term: (i: number) => sorted.term(from + i) };
+    const started = budget.clock();
     intersectSorted(automaton, chunk, (i) => {
       const t = sorted.id(from + i);
       if (df[t] > 0) ids.push(t);
     });
-    if (from + PATTERN_CHUNK < sorted.size && budget.due()) yield;
+    const took = budget.clock() - started;
+    if (took > budget.sliceMs / 2) chunkSize = Math.max(MIN_PATTERN_CHUNK, chunkSize >> 1);
+    else if (took < budget.sliceMs / 8) chunkSize = Math.min(PATTERN_CHUNK, chunkSize << 1);
+    if (to < sorted.size && budget.due()) yield;
   }
   return ids;
 }
