@@ -67,5 +67,25 @@ describe('field value coercion (coerce: true)', () => {
       fc.integer({ min: 1, max: 100000 }).map((n) => Math.fround(n / 7)),
     );
     fc.assert(fc.property(floats, (value) => Object.is(floatToJson(value), reference(value))), { numRuns: 20000 });
+    // scores and sort values: every float of a wide band, by a stride, and next to powers of ten and halves
+    let x = 0x12345;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+    const buffer = new Float32Array(1);
+    const bits = new Uint32Array(buffer.buffer);
+    for (let i = 0; i < 200_000; i++) {
+      bits[0] = 0x30000000 + (next() % 0x1e000000); // about 4.7e-10 to 2.1e7
+      const value = buffer[0] * (i % 2 === 0 ? 1 : -1);
+      if (!Object.is(floatToJson(value), reference(value))) throw new Error(`${value}: ${floatToJson(value)} instead of ${reference(value)}`);
+    }
+    for (let e = -20; e <= 7; e++) {
+      for (const m of [1, 1.5, 2.5, 9.5, 9.999999]) {
+        for (let step = -3; step <= 3; step++) {
+          buffer[0] = m * 10 ** e;
+          bits[0] += step;
+          const value = buffer[0];
+          expect([value, floatToJson(value)]).toEqual([value, reference(value)]);
+        }
+      }
+    }
   });
 });

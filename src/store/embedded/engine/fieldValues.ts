@@ -134,6 +134,71 @@ export function floatToJson(value: number): number {
 }
 
 function shortestFloat(value: number): number {
+  return shortestByScaling(value) ?? shortestByPrinting(value);
+}
+
+/** 10^0 to 10^22: the powers of ten a double holds exactly. */
+const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/**
+ * shortestByPrinting's answer without printing: each candidate of d significant digits is the
+ * float's value scaled by a power of ten, rounded half up (as toPrecision rounds), and scaled back
+ * (n / 10^p and n * 10^p of an integer and an exact power of ten are correctly rounded, as reading
+ * "n e-p" is). Scaling rounds once, so a value whose scaled fraction lies within 1e-6 of one half
+ * could round the other way: null then, and for powers of two, subnormals, values that are not
+ * floats and powers of ten a double does not hold: shortestByPrinting answers. A tenth of its time
+ * (toPrecision and Number are runtime calls): a page of hits prints a score per hit.
+ */
+function shortestByScaling(value: number): number | null {
+  const a = Math.abs(value);
+  if (a < 2 ** -125 || a === 2 ** Math.round(Math.log2(a)) || Math.fround(value) !== value) return null;
+  let e10 = Math.floor(Math.log10(a));
+  if (e10 > 22 || e10 < -22) return null;
+  // (log10 may be one off next to a power of ten)
+  const first = e10 >= 0 ? a / POW10[e10] : a * POW10[-e10];
+  if (first < 1) e10--;
+  else if (first >= 10) e10++;
+  /** The value at `digits` significant digits, rounded half up; NaN when scaling cannot tell. */
+  const candidate = (digits: number): number => {
+    const p = digits - 1 - e10;
+    if (p > 22 || p < -22) return Number.NaN;
+    const scaled = p >= 0 ? a * POW10[p] : a / POW10[-p];
+    const floor = Math.floor(scaled);
+    const fraction = scaled - floor;
+    if (Math.abs(fraction - 0.5) < 1e-6) return Number.NaN;
+    const n = fraction > 0.5 ? floor + 1 : floor;
+    if (n < POW10[digits - 1] || n > POW10[digits]) return Number.NaN;
+    return p >= 0 ? n / POW10[p] : n * POW10[-p];
+  };
+  // the same bisection as shortestByPrinting's (see there)
+  let lo = 1;
+  let hi = 9;
+  let best = Number.NaN;
+  let bestDigits = 0;
+  const test = (digits: number): boolean | null => {
+    const c = candidate(digits);
+    if (Number.isNaN(c)) return null;
+    if (Math.fround(c) !== a) return false;
+    best = c;
+    bestDigits = digits;
+    return true;
+  };
+  const seven = test(7);
+  if (seven === null) return null;
+  if (seven) hi = 7;
+  else lo = 8;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const ok = test(mid);
+    if (ok === null) return null;
+    if (ok) hi = mid;
+    else lo = mid + 1;
+  }
+  if (bestDigits !== lo && test(lo) !== true) return null;
+  return value < 0 ? -best : best;
+}
+
+function shortestByPrinting(value: number): number {
   const roundTrips = (digits: number) => Math.fround(Number(value.toPrecision(digits))) === value;
   const magnitude = Math.abs(value);
   // (nine significant digits always round-trip a float32; a value that is no float32 never does)
