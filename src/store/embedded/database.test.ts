@@ -51,6 +51,20 @@ describe('EmbeddedDatabase change log', () => {
     expect(two.changesAfter(6)).toEqual({ changes: [], gap: false });
   });
 
+  it('logs each entity a large insert created, in order, with one number each, the refused ones left out', () => {
+    const one = db();
+    one.insertEntities('c', [{ id: 'x150', source: entity('x150') }]);
+    const items = Array.from({ length: 251 }, (_, k) => ({ id: `x${k}`, source: entity(`x${k}`, k === 200 ? 'x150' : `x${k}`) }));
+    const { outcomes, seqs } = one.insertEntities('c', items);
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual(['id_taken', 'slug_taken']);
+    expect(seqs).toEqual(Array.from({ length: 249 }, (_, k) => k + 2));
+    const created = items.filter((_, k) => outcomes[k] === 'ok').map((item) => item.id);
+    const { changes } = db().changesAfter(1, 1000);
+    expect(changes.map((c) => [c.seq, c.kind, c.action, c.collection, c.id])).toEqual(created.map((id, k) => [k + 2, 'entity', 'create', 'c', id]));
+    expect(changes.every((c) => c.source !== null && JSON.parse(c.source).name === c.id)).toBe(true);
+    expect(one.lastSeq()).toBe(250);
+  });
+
   it("writes a create's source once (the entity row), copied into the log before a later write replaces or deletes it", () => {
     const one = db();
     one.insertEntities('c', [{ id: 'a', source: entity('a') }, { id: 'b', source: entity('b') }, { id: 'c', source: entity('c') }]);
