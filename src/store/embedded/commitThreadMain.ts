@@ -4,7 +4,7 @@
  * failure is answered (a thread that cannot open the file answers each insert with that error).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CommitThreadData, InsertReply, InsertRequest } from './commitThread';
+import { requestRows, type CommitThreadData, type InsertReply, type InsertRequest } from './commitThread';
 import { EmbeddedDatabase } from './database';
 
 const data = workerData as CommitThreadData;
@@ -19,7 +19,7 @@ try {
 function run(request: InsertRequest): InsertReply {
   try {
     if (db === null) throw openError;
-    return { id: request.id, result: db.insertEntityRows(request.collection, request.rows) };
+    return { id: request.id, result: db.insertEntityRows(request.collection, requestRows(request)) };
   } catch (err) {
     const { message, code } = err as Error & { code?: unknown };
     return { id: request.id, error: { message, ...(typeof code === 'string' ? { code } : {}) } };
