@@ -1,5 +1,5 @@
 import { ForwardIndex, TermIds } from './forwardIndex';
-import { StateReader, StateWriter } from './persist/state';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 
 const GAP_LIKE = -1;
 
@@ -130,7 +130,7 @@ describe('ForwardIndex', () => {
       f.push(-1);
       const w = new StateWriter();
       f.writeState(w);
-      const sections = w.sections.map((s) => Buffer.from(typeof s === 'function' ? s() : s));
+      const sections = w.sections.map(sectionBytes);
       const g = new ForwardIndex<TermIds>(new Int8Array(0));
       g.readState(new StateReader(w.meta, sections));
       expect(g.entries.constructor).toBe(f.entries.constructor);

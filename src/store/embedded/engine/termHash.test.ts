@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { scanAscii } from './analyzer';
-import { StateReader, StateWriter } from './persist/state';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 import { compareUtf8 } from './strings';
 import { TermHash, hashSlice } from './termHash';
 
@@ -75,7 +75,7 @@ describe('TermHash', () => {
     hash.internSlice('say HELLO', 4, 9, true);
     const w = new StateWriter();
     hash.writeState(w);
-    const sections = w.sections.map((s) => Buffer.from(typeof s === 'function' ? s() : s));
+    const sections = w.sections.map(sectionBytes);
     const read = new TermHash();
     read.readState(new StateReader(w.meta, sections));
     expect(read.list()).toEqual(hash.list());

@@ -18,7 +18,7 @@
  * document is rare: one byte a posting instead of two for every other).
  */
 import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, grow } from './growable';
-import type { StateReader, StateWriter } from './persist/state';
+import { joinedPieces, type StateReader, type StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
 const FREQ_OVERFLOW = 255;
@@ -296,18 +296,11 @@ export class TermPostings<K extends string | number = string> {
     const lens = this.bigDocs.map(() => 0);
     for (let t = 0; t < n; t++) if (this.at[t] < 0) lens[-1 - this.at[t]] = this.len[t];
     w.array(Int32Array.from(lens));
-    const total = lens.reduce((a, b) => a + b, 0);
-    const joined = <T extends Int32Array | Uint8Array>(lists: T[], make: (n: number) => T) => () => {
-      const out = make(total);
-      let at = 0;
-      lists.forEach((list, b) => {
-        out.set(list.subarray(0, lens[b]) as never, at);
-        at += lens[b];
-      });
-      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-    };
-    w.bytes(joined(this.bigDocs, (k) => new Int32Array(k)));
-    if (this.withFreqs) w.bytes(joined(this.bigFreqs, (k) => new Uint8Array(k)));
+    // (in pieces: the lists of a million documents are a hundred megabytes)
+    const bigDocs = this.bigDocs;
+    const bigFreqs = this.bigFreqs;
+    w.bytes(() => joinedPieces(bigDocs, lens));
+    if (this.withFreqs) w.bytes(() => joinedPieces(bigFreqs, lens));
   }
 
   /** Takes the state `writeState` wrote (its dictionary read by the owner). */

@@ -32,7 +32,7 @@ const MAGIC = Buffer.from('EGWINDEX', 'latin1');
 const PREFIX = 16;
 const TRAILER = 16;
 /** Bytes checksummed or written between two looks at the event loop. */
-const PIECE = 8 * 1024 * 1024;
+const PIECE = 1024 * 1024;
 
 /** Why an index file was not used. */
 export class IndexFileError extends Error {}
@@ -65,15 +65,26 @@ function* steps<H>(header: H, state: StateWriter, check: () => boolean): Generat
   const table: [number, number, number, number][] = [];
   for (let i = 0; i < state.sections.length; i++) {
     const source: SectionSource = state.sections[i];
-    const bytes = typeof source === 'function' ? source() : source;
+    const made = typeof source === 'function' ? source() : source;
+    // checksummed and written a piece at a time, the loop let run after each PIECE bytes
     let crc = 0;
-    for (let at = 0; at < bytes.length; at += PIECE) {
-      crc = crc32(bytes.subarray(at, Math.min(bytes.length, at + PIECE)), crc);
-      if (bytes.length > PIECE) yield { pause: true };
+    let length = 0;
+    let sincePause = 0;
+    for (const bytes of made instanceof Uint8Array ? [made] : made) {
+      for (let at = 0; at < bytes.length; at += PIECE) {
+        const part = bytes.subarray(at, Math.min(bytes.length, at + PIECE));
+        crc = crc32(part, crc);
+        yield { write: part };
+        length += part.length;
+        sincePause += part.length;
+        if (sincePause >= PIECE) {
+          yield { pause: true };
+          sincePause = 0;
+        }
+      }
     }
-    table.push([offset, bytes.length, crc, state.onDemand.has(i) ? 1 : 0]);
-    yield { write: bytes };
-    offset += bytes.length;
+    table.push([offset, length, crc, state.onDemand.has(i) ? 1 : 0]);
+    offset += length;
     const padding = pad(offset);
     if (padding !== null) {
       yield { write: padding };

@@ -5,7 +5,7 @@ import { Doc, SearchRequest } from '../../../port';
 import { EMPTY_MAPPING, mergeTypeMapping, parseTypeMapping } from '../../../mapping/typeMapping';
 import { COMPACTION, SearchIndex } from '../searchIndex';
 import { FORMAT_VERSION, IndexFileError, WriteAborted, readIndexFile, readIndexHeader, writeIndexFile, writeIndexFileSync } from './file';
-import { StateWriter } from './state';
+import { StateWriter, joinedPieces, sectionBytes } from './state';
 
 const ENTITY = { keyword: ['id', 'entityType', 'slug', 'allowTenantIds'], date: ['modified'] };
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett', '東京都', '日本語', 'Ærø', 'naïve', '👍🏽'];
@@ -189,6 +189,46 @@ describe('index file: a SearchIndex written and read back', () => {
     await expect(writeIndexFile(join(dir, 'aborted'), { n: 1 }, w, check)).rejects.toBeInstanceOf(WriteAborted);
     expect(readIndexHeader(join(dir, 'aborted'))).toBeNull();
     expect(readdirSync(dir).sort()).toEqual(['async', 'sync']);
+  });
+});
+
+describe('index file: sections made in pieces', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'pieces-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('joinedPieces: the lists end to end, small ones gathered into pieces, large ones as they are', () => {
+    const lists = [Int32Array.from([1, 2, 3, 9]), new Int32Array(10).fill(7), Int32Array.from([4]), new Int32Array(0), Int32Array.from([5, 6])];
+    const lengths = [3, 10, 1, 0, 2];
+    const pieces = [...joinedPieces(lists, lengths, 16)];
+    // 12 bytes gathered; 40 bytes (>= 16) as a view; then 4 + 8 bytes gathered
+    expect(pieces.map((p) => p.length)).toEqual([12, 40, 12]);
+    expect(pieces[1].buffer).toBe(lists[1].buffer);
+    const all = new Int32Array(Uint8Array.from(Buffer.concat(pieces)).buffer);
+    expect(Array.from(all)).toEqual([1, 2, 3, ...new Array(10).fill(7), 4, 5, 6]);
+  });
+
+  it('a section written in pieces reads back as the one section (both writers), its checksum over every piece', async () => {
+    const big = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => (i * 31) % 251);
+    const pieces = () => [big.subarray(0, 5), big.subarray(5, 2_500_000), big.subarray(2_500_000)];
+    const w = new StateWriter();
+    w.json('before');
+    w.bytes(pieces);
+    w.bytes(big.subarray(0, 100));
+    expect(sectionBytes(w.sections[0]).equals(Buffer.from(big))).toBe(true);
+    await writeIndexFile(join(dir, 'async'), { n: 2 }, w);
+    writeIndexFileSync(join(dir, 'sync'), { n: 2 }, w);
+    expect(readFileSync(join(dir, 'async')).equals(readFileSync(join(dir, 'sync')))).toBe(true);
+    const { header, state } = readIndexFile<{ n: number }>(join(dir, 'async'));
+    expect(header).toEqual({ n: 2 });
+    expect(state.json<string>()).toBe('before');
+    expect(state.bytes().equals(Buffer.from(big))).toBe(true);
+    expect(state.bytes().equals(Buffer.from(big.subarray(0, 100)))).toBe(true);
+    // a byte of the pieced section changed on disk: its checksum fails
+    const bytes = readFileSync(join(dir, 'async'));
+    bytes[2_600_000] ^= 1;
+    writeFileSync(join(dir, 'async'), bytes);
+    expect(() => readIndexFile(join(dir, 'async'))).toThrow(IndexFileError);
   });
 });
 

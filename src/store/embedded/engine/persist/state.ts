@@ -41,8 +41,51 @@ function kindOf(array: StateArray): ArrayKind {
   return 'u8';
 }
 
-/** A section's bytes: at once (a view of memory the structures own) or made when written. */
-export type SectionSource = Uint8Array | (() => Uint8Array);
+/**
+ * A section's bytes: at once (a view of memory the structures own), or made when written, whole or
+ * in pieces written one after the other (the writer lets the event loop run between pieces: a
+ * section of 100 MB made at once held it for tens of milliseconds).
+ */
+export type SectionSource = Uint8Array | (() => Uint8Array | Iterable<Uint8Array>);
+
+/** A section's bytes in one buffer (what the file holds; tests read a state back from memory with it). */
+export function sectionBytes(source: SectionSource): Buffer {
+  const made = typeof source === 'function' ? source() : source;
+  return made instanceof Uint8Array ? Buffer.from(made) : Buffer.concat([...made]);
+}
+
+/** Bytes per piece of a section made in pieces (joinedPieces). */
+const JOINED_PIECE = 1024 * 1024;
+
+/**
+ * The bytes of `lists[b].subarray(0, lengths[b])`, list after list, in pieces: a list of
+ * JOINED_PIECE bytes or more as a view of itself, smaller ones copied together into pieces of at
+ * most JOINED_PIECE bytes (fresh ones: a piece stays valid after the next is made).
+ */
+export function* joinedPieces(lists: readonly StateArray[], lengths: readonly number[], pieceBytes = JOINED_PIECE): Generator<Uint8Array> {
+  let piece: Uint8Array | null = null;
+  let filled = 0;
+  for (let b = 0; b < lists.length; b++) {
+    const list = lists[b];
+    const bytes = new Uint8Array(list.buffer, list.byteOffset, lengths[b] * list.BYTES_PER_ELEMENT);
+    if (bytes.length >= pieceBytes) {
+      if (piece !== null && filled > 0) yield piece.subarray(0, filled);
+      piece = null;
+      filled = 0;
+      yield bytes;
+      continue;
+    }
+    if (piece !== null && filled + bytes.length > pieceBytes) {
+      yield piece.subarray(0, filled);
+      piece = null;
+      filled = 0;
+    }
+    piece ??= new Uint8Array(pieceBytes);
+    piece.set(bytes, filled);
+    filled += bytes.length;
+  }
+  if (piece !== null && filled > 0) yield piece.subarray(0, filled);
+}
 
 /** Strings per block of a string list (each block one section, decoded as one string). */
 const STRINGS_PER_BLOCK = 65_536;
