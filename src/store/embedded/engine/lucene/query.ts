@@ -428,6 +428,11 @@ export function queryKey(query: LQuery): string {
   return key;
 }
 
+/**
+ * Whether two queries are equal (Lucene's equals). Queries of two types never have one key (each
+ * type's key has its own first letters): the key of a query of another type, long to write (a
+ * function_score and its sub-query), is not written. (Keys are kept per query object.)
+ */
 export function sameQuery(a: LQuery, b: LQuery): boolean {
   return a === b || (a.type === b.type && queryKey(a) === queryKey(b));
 }

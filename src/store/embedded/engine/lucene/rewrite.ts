@@ -27,6 +27,7 @@ import {
   isPureDisjunction,
   matchNone,
   queryKey,
+  sameQuery,
   scoreFunction,
   termQuery,
 } from './query';
@@ -174,15 +175,7 @@ function rewriteMultiPhrase(query: MultiPhraseQuery): LQuery {
 }
 
 function contains(queries: readonly LQuery[], query: LQuery): boolean {
-  let key: string | undefined;
-  for (const q of queries) {
-    if (q === query) return true;
-    // (queries of two types never have one key: each type's key has its own first letters) the key
-    // of a query of the other type, long to write (a function_score and its sub-query), is not needed
-    if (q.type !== query.type) continue;
-    if (queryKey(q) === (key ??= queryKey(query))) return true;
-  }
-  return false;
+  return queries.some((q) => sameQuery(q, query));
 }
 
 function distinct(queries: readonly LQuery[]): LQuery[] {
