@@ -33,6 +33,25 @@ afterAll(() => server.stop());
 const search = (body: object | string) => request(server, 'POST', '/v4/entity/countries/search', { token: admin, raw: typeof body === 'string' ? body : JSON.stringify(body) });
 const ids = (hits: { _id: string }[]) => hits.map((h) => h._id).sort();
 
+/**
+ * Waits until `large` (a request just sent) is being parsed in slices (`what`), then sends a plain
+ * search: it must be answered, and before `large` is. Returns what `large` answers.
+ */
+async function plainAnsweredFirst<T>(large: Promise<T>, what: string): Promise<T> {
+  const order: string[] = [];
+  const largeDone = large.then((res) => {
+    order.push('large');
+    return res;
+  });
+  await waitUntil(() => pausedSearches() > 0, what, 10_000, 1);
+  const plain = await search({ query: { match: { name: 'germany' } } });
+  order.push('plain');
+  expect(ids(plain.body.result.hits)).toEqual(['de']);
+  const answer = await largeDone;
+  expect(order).toEqual(['plain', 'large']);
+  return answer;
+}
+
 /** V8's own words for what JSON.parse refuses in the text. */
 function v8Message(text: string): string {
   try {
@@ -45,19 +64,8 @@ function v8Message(text: string): string {
 
 describe('a large body parsed in slices', () => {
   it('lets a plain search be answered while it is being parsed', async () => {
-    const big = search({ query: manyTerms(60_000) }); // about 900 KB
-    const order: string[] = [];
-    const bigDone = big.then((res) => {
-      order.push('large');
-      return res;
-    });
-    // the large body has arrived and its parse paused between slices
-    await waitUntil(() => pausedSearches() > 0, 'the large body being parsed in slices', 10_000, 1);
-    const plain = await search({ query: { match: { name: 'germany' } } });
-    order.push('plain');
-    expect(ids(plain.body.result.hits)).toEqual(['de']);
-    const large = await bigDone;
-    expect(order).toEqual(['plain', 'large']);
+    // about 900 KB: its parse paused between slices
+    const large = await plainAnsweredFirst(search({ query: manyTerms(60_000) }), 'the large body being parsed in slices');
     expect(ids(large.body.result.hits)).toEqual(['fr', 'it']);
   });
 
@@ -172,19 +180,9 @@ describe('a large graphql-ws message parsed in slices', () => {
   it('answers as GraphQL over HTTP does, and lets a plain search be answered while it is being parsed', async () => {
     const client = openGraphQLWs(server, admin);
     try {
-      const order: string[] = [];
       // large for its 60,000 extra strings (a variable the operation does not declare: ignored), cheap to search
-      const big = gqlWs(client, query, { q: manyTerms(2), pad: manyTerms(60_000).terms['name.keyword'] }).then((op) => {
-        order.push('large');
-        return op;
-      });
-      // the message has arrived and its parse paused between slices
-      await waitUntil(() => pausedSearches() > 0, 'the large message being parsed in slices', 10_000, 1);
-      const plain = await search({ query: { match: { name: 'germany' } } });
-      order.push('plain');
-      expect(ids(plain.body.result.hits)).toEqual(['de']);
-      const op = await big;
-      expect(order).toEqual(['plain', 'large']);
+      const big = gqlWs(client, query, { q: manyTerms(2), pad: manyTerms(60_000).terms['name.keyword'] });
+      const op = await plainAnsweredFirst(big, 'the large message being parsed in slices');
       expect(op.graphqlErrors).toEqual([]);
       expect(op.data[0].search.total).toBe(2);
       expect(op.data[0].search.hits.map((h: { id: string }) => h.id).sort()).toEqual(['fr', 'it']);
