@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_SEARCH_CONCURRENCY, loadConfig } from './config';
+import { ConfigError, defaultSearchConcurrency, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
   });
 
   it("has Elasticsearch's query limits and the search budget as settings", () => {
-    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, maxBuckets: 65_536, maxAnalyzedOffset: 1_000_000, timeoutMs: 10_000, sliceMs: 1, concurrency: DEFAULT_SEARCH_CONCURRENCY, queueSize: 1000 });
+    expect(loadConfig({}).search).toEqual({ maxQueryDepth: 30, maxClauseCount: 4096, maxTermsCount: 65_536, maxRegexLength: 1000, maxDeterminizedStates: 10_000, maxFields: 1000, maxBuckets: 65_536, maxAnalyzedOffset: 1_000_000, timeoutMs: 10_000, sliceMs: 1, concurrency: defaultSearchConcurrency, queueSize: 1000 });
     expect(loadConfig({}).limits.maxJsonDepth).toBe(1000);
     expect(loadConfig({ MAX_BUCKETS: '100' }).search.maxBuckets).toBe(100);
     expect(() => loadConfig({ MAX_BUCKETS: '0' })).toThrow(/MAX_BUCKETS/);

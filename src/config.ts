@@ -20,7 +20,7 @@ const duration = z.string().transform((value, ctx) => {
 });
 
 /** Elasticsearch's search thread pool size for this machine's processors: int((processors * 3) / 2) + 1. */
-export const DEFAULT_SEARCH_CONCURRENCY = Math.floor((availableParallelism() * 3) / 2) + 1;
+export const defaultSearchConcurrency = Math.floor((availableParallelism() * 3) / 2) + 1;
 
 const count = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -143,7 +143,7 @@ const schema = z.object({
   MAX_ANALYZED_OFFSET: count(1, 2_147_483_647, 1_000_000),
   SEARCH_TIMEOUT: duration.default(10_000),
   SEARCH_SLICE_MS: count(1, 1000, 1),
-  SEARCH_CONCURRENCY: count(1, 10_000, DEFAULT_SEARCH_CONCURRENCY),
+  SEARCH_CONCURRENCY: count(1, 10_000, defaultSearchConcurrency),
   SEARCH_QUEUE_SIZE: count(0, 1_000_000, 1000),
   DEMO_DATA: flag,
   GRAPHQL_INTROSPECTION: flag,
