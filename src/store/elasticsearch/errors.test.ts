@@ -1,5 +1,5 @@
 import { errors } from '@elastic/elasticsearch';
-import { InvalidQueryError, QueryLimitError, StoreUnavailableError } from '../port';
+import { InvalidQueryError, QueryLimitError, SearchRejectedError, StoreUnavailableError } from '../port';
 import { errorTypeOf, isConnectionError, isUnavailable, reasonOf, statusOf, toStoreError } from './errors';
 import { esError } from './testing/fakeElasticsearch';
 
@@ -18,12 +18,23 @@ describe('Elasticsearch errors', () => {
     ['timeout', new errors.TimeoutError('Request timed out')],
     ['503', response(503, { error: { type: 'cluster_block_exception', reason: 'blocked' } })],
     ['502', response(502)],
-    ['429', response(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected' } })],
     ['401', response(401)],
   ])('maps "%s" to StoreUnavailableError (503 services.storage.not_connected)', (_name, err) => {
     expect(isUnavailable(err)).toBe(true);
     expect(toStoreError(err, 'query')).toBeInstanceOf(StoreUnavailableError);
     expect(toStoreError(err, 'write')).toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it('maps a search the search thread pool rejects (429) to SearchRejectedError (429 services.storage.search_rejected), a rejected write to StoreUnavailableError', () => {
+    const reason =
+      'rejected execution of org.elasticsearch.common.util.concurrent.TimedRunnable@1f2e3d4c on EsThreadPoolExecutor[name = node-1/search, queue capacity = 1000, ' +
+      'org.elasticsearch.common.util.concurrent.EsThreadPoolExecutor@5a6b7c8d[Running, pool size = 7, active threads = 7, queued tasks = 1000, completed tasks = 59]]';
+    const full = response(429, { error: { type: 'es_rejected_execution_exception', reason, root_cause: [{ type: 'es_rejected_execution_exception', reason }] }, status: 429 });
+    const mapped = toStoreError(full, 'query');
+    expect(mapped).toBeInstanceOf(SearchRejectedError);
+    expect(mapped).toMatchObject({ running: 7, queued: 1000 });
+    expect(toStoreError(response(429, { error: { type: 'es_rejected_execution_exception', reason: 'rejected' } }), 'query')).toMatchObject({ running: 0, queued: 0 });
+    expect(toStoreError(full, 'write')).toBeInstanceOf(StoreUnavailableError);
   });
 
   it("maps a refused query to InvalidQueryError with Elasticsearch's reason", () => {

@@ -2,7 +2,10 @@
  * Elasticsearch's failures, sorted into what the store does with them (DESIGN.md "Errors"):
  * - the cluster cannot be reached or answers that it cannot serve (connection refused or reset,
  *   timeout, 502/503/504, 429 rejected execution, 401/403 from a misconfigured security setup):
- *   StoreUnavailableError, which the core answers 503 services.storage.not_connected;
+ *   StoreUnavailableError, which the core answers 503 services.storage.not_connected; but a search
+ *   its search thread pool rejects (429 es_rejected_execution_exception, queue full) is the
+ *   SearchRejectedError the embedded store throws in the same case, answered 429
+ *   services.storage.search_rejected with Retry-After, so a client backs off the same way on both;
  * - a search Elasticsearch cannot parse or run (400): InvalidQueryError carrying Elasticsearch's
  *   reason, answered 400 services.storage.invalid_search_query, or, over one of its limits, the
  *   QueryLimitError naming it (as the embedded store answers);
@@ -14,7 +17,7 @@
  * answer was lost; a timeout is not retried, since the write may still be applied.
  */
 import { errors } from '@elastic/elasticsearch';
-import { InvalidQueryError, QueryLimitError, StoreUnavailableError, type QueryLimit } from '../port';
+import { InvalidQueryError, QueryLimitError, SearchRejectedError, StoreUnavailableError, type QueryLimit } from '../port';
 
 const UNAVAILABLE_STATUSES = new Set([401, 403, 429, 502, 503, 504]);
 
@@ -60,6 +63,7 @@ export type CallKind = 'query' | 'write' | 'read';
  * backends and (for queries) refused queries are mapped; anything else is passed on as it is.
  */
 export function toStoreError(err: unknown, kind: CallKind): unknown {
+  if (kind === 'query' && statusOf(err) === 429) return searchRejected(reasonOf((err as errors.ResponseError).body) ?? '');
   if (isUnavailable(err)) {
     const status = statusOf(err);
     const what = status !== undefined ? `HTTP ${status}${reasonOf((err as errors.ResponseError).body) ? `: ${reasonOf((err as errors.ResponseError).body)}` : ''}` : (err as Error).message;
@@ -70,6 +74,16 @@ export function toStoreError(err: unknown, kind: CallKind): unknown {
     return queryLimitOf(reason) ?? new InvalidQueryError(reason);
   }
   return err;
+}
+
+/**
+ * A search Elasticsearch's search thread pool rejected, with the pool's figures when its reason gives
+ * them (EsRejectedExecutionException's message names the executor: "...[Running, pool size = 7,
+ * active threads = 7, queued tasks = 1000, completed tasks = 59]]"), else 0.
+ */
+function searchRejected(reason: string): SearchRejectedError {
+  const figure = (name: string): number => Number(new RegExp(`${name} = (\\d+)`).exec(reason)?.[1] ?? 0);
+  return new SearchRejectedError(figure('active threads'), figure('queued tasks'));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { InvalidQueryError, StoreUnavailableError } from '../port';
+import { InvalidQueryError, SearchRejectedError, StoreUnavailableError } from '../port';
 import { Backend } from './backend';
 import { runCount, runSearch } from './search';
 import { esError, FakeElasticsearch } from './testing/fakeElasticsearch';
@@ -101,6 +101,14 @@ describe('runSearch / runCount: how answers are read', () => {
     await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10, sort: ['name'] }, null)).rejects.toEqual(
       new InvalidQueryError('Text fields are not optimised for operations that require per-document field data'),
     );
+  });
+
+  it("a search or count Elasticsearch's search thread pool rejects (429) is SearchRejectedError, not retried", async () => {
+    const { fake, backend } = setup();
+    fake.intercept(() => esError(429, 'es_rejected_execution_exception', 'rejected execution of TimedRunnable on EsThreadPoolExecutor[name = n/search, queue capacity = 1000, EsThreadPoolExecutor[Running, pool size = 4, active threads = 4, queued tasks = 1000, completed tasks = 9]]'));
+    await expect(runSearch(backend, 'gw-countries', { from: 0, size: 10 }, null)).rejects.toEqual(new SearchRejectedError(4, 1000));
+    await expect(runCount(backend, 'gw-countries', undefined, null)).rejects.toBeInstanceOf(SearchRejectedError);
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('an unreachable cluster is StoreUnavailableError, after the retries', async () => {
