@@ -26,7 +26,7 @@ import { readPackageInfo } from './packageInfo';
 import { publicConfig } from './publicConfig';
 import type { Logger } from './log';
 import type { Store } from './store/port';
-import { EmbeddedStore, ENTITY_MAPPING } from './store/embedded/embeddedStore';
+import { EmbeddedStore } from './store/embedded/embeddedStore';
 import type { ElasticsearchStore } from './store/elasticsearch/elasticsearchStore';
 import { createCorsLayer } from './transport/http/cors';
 import { mountConsole } from './transport/console/consoleRoutes';

@@ -1,5 +1,5 @@
 /** What the core's operations are given by the composition root: nothing global, nothing looked up. */
-import type { Doc, QueryDsl, Store } from '../store/port';
+import type { Store } from '../store/port';
 import type { Authenticator } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { ChangeFeed } from './events/changeFeed';

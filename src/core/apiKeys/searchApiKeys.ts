@@ -1,5 +1,5 @@
 /** auth:searchApiKeys: the caller's own keys (an admin's: everyone's), query DSL over the key fields. */
-import { fail, ok, toApiError, type Result } from '../errors';
+import { ok, toApiError, type Result } from '../errors';
 import { defineOperation } from '../operation';
 import { isAdmin, type Principal } from '../principal';
 import { parseSearchRequest } from '../search/searchRequest';

@@ -3,7 +3,7 @@
  * from/size from the arguments (which win) or the body, and the 10,000-document window.
  */
 import { isPlainObject, nonNegativeInt } from '../args';
-import { fail, ok, type Result } from '../errors';
+import { fail, type Result } from '../errors';
 import type { SearchRequest } from '../../store/port';
 import { parseSearchMembers } from './searchMembers';
 import { parseTimeout } from './timeValue';

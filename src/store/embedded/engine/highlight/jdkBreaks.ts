@@ -77,7 +77,6 @@ const LETTER = '\\p{L}';
 const NOT_LOWER = '[\\p{L}--\\p{Ll}]';
 const SPACE = '[\\t\\r\\f\\n\\u2028\\p{Zs}]';
 const START_PUNCT = `[\\p{Ps}\\p{Pi}"']`;
-const END_PUNCT = `[\\p{Pe}\\p{Pf}"']`;
 const TERM = '[!?\\u3002\\uff01\\uff1f]';
 const PERIOD = '[.\\uff0e]';
 /** Characters that may start a sentence: anything not named by another class (letters and digits excluded). */

@@ -12,7 +12,7 @@
 import { Budget, Steps } from '../budget/budget';
 import { FieldIndex } from '../fieldIndex';
 import { NO_MORE_INTERVALS, DocPositions, IntervalIterator } from '../intervals/iterators';
-import { IntervalsError, IntervalsSource, MultiTermSource, TermSource } from '../intervals/sources';
+import { IntervalsError, MultiTermSource, TermSource } from '../intervals/sources';
 import { InvertedIndex } from '../invertedIndex';
 import { acceptedTerms } from '../query/leaves';
 import { invalid } from '../query/params';

@@ -12,7 +12,7 @@ import { ScoreFunction } from '../lucene/query';
 import { parseDateMath } from '../dates';
 import { toDouble } from '../fieldValues';
 import { BuildContext } from './context';
-import { at, invalid, readEnum, readNumber } from './params';
+import { at, invalid, readEnum } from './params';
 
 export const DECAY_FUNCTIONS = ['gauss', 'exp', 'linear'] as const;
 export type DecayKind = (typeof DECAY_FUNCTIONS)[number];

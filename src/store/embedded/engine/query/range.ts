@@ -11,7 +11,7 @@
  */
 import { TimeZone, parseDateMath, parseTimeZone } from '../dates';
 import { booleanTerm, toDouble, toFloat, toText } from '../fieldValues';
-import { describe, hasOwn } from '../json';
+import { describe } from '../json';
 import { LQuery, matchNone, withBoost } from '../lucene/query';
 import { BuildContext, ClauseParser } from './context';
 import { booleanValue, fieldType } from './fieldQueries';
