@@ -5,8 +5,8 @@
  */
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 const ENTITIES = [
   { name: 'France', region: 'Europe', pop: 68, joined: '1957-03-25', tags: ['eu', 'g7'], allowTenantIds: ['*'] },
@@ -18,7 +18,7 @@ const ENTITIES = [
 ];
 
 describeEachStore('aggregations', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let admin: Caller;
   let reader: Caller;
@@ -26,17 +26,11 @@ describeEachStore('aggregations', (target) => {
   const aggs = async (body: Record<string, unknown>) => (await ok(reader, 'POST', `/v4/entity/${type.collection}/search?size=0`, { aggs: body })).aggregations;
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     admin = { server, token: await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] }) };
     reader = { server, token: await server.token({ sub: 'rita', tenantId: 'acme', roles: [] }) };
     const bulk = await ok(admin, 'POST', `/v4/entity/${type.collection}/_bulk`, ENTITIES);
     expect(bulk.errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('terms: counts, order, size and sum_other_doc_count, sub-aggregations', async () => {

@@ -5,24 +5,18 @@
 import { sha256Hex, sleep } from '../support/e2e';
 import type { TestServer } from '../support/testServer';
 import { call, failsWith, ok, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, uniqueToken, type Backend } from './support/targets';
+import { gatewayOn, startGateway } from './support/gateway';
+import { describeEachStore, uniqueToken } from './support/targets';
 
 describeEachStore('API keys', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   const user = async (srv: TestServer = server): Promise<Caller> => ({ server: srv, token: await srv.token({ sub: `u${uniqueToken()}`, tenantId: 'acme', roles: ['writer'] }) });
   const create = (c: Caller, query = '', body: unknown = { description: 'a key' }) => ok(c, 'POST', `/v4/api-keys/_create${query}`, body);
   const searchCountries = (token: string) => call({ server, token }, 'POST', '/v4/entity/countries/search', {});
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
+    server = gw.server();
   });
 
   it('defaults to a ttl of one hour, expiresAt = createdAt + ttl, fingerprint = SHA-256(token)', async () => {

@@ -7,13 +7,12 @@
 import { COUNTRIES } from '../support/e2e';
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
+import { gatewayOn } from './support/gateway';
 import { bm25, NAME_AVGDL as AVGDL } from './support/searchFixture';
-import { describeEachStore, type Backend } from './support/targets';
-
+import { describeEachStore } from './support/targets';
 
 describeEachStore('as-you-type search', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   /** An admin, a reader of tenant acme, writers of tenants a and b, a reader of tenant c. */
   const as: Record<'admin' | 'reader' | 'writerA' | 'writerB' | 'readerC', Caller> = {} as never;
@@ -24,8 +23,7 @@ describeEachStore('as-you-type search', (target) => {
   const names = async (query: unknown, who: Caller = as.reader, type = countries) => (await search(query, who, type)).hits.map((h: any) => h._source.name);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
     as.admin = await make('ada', 'hq', ['admin']);
     as.reader = await make('rita', 'acme', []);
@@ -36,11 +34,6 @@ describeEachStore('as-you-type search', (target) => {
     for (const name of ['Isle of Anna', 'Island Alpha', 'Isla Arena']) await ok(as.writerA, 'POST', path(islands, ''), { name });
     for (const name of ['Isle of Bob', 'Island Beta']) await ok(as.writerB, 'POST', path(islands, ''), { name });
     await ok(as.admin, 'POST', path(islands, '/_bulk'), [{ name: 'Isle of Man', allowTenantIds: ['*'] }]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('match_phrase_prefix finds the entity as its name is typed', async () => {

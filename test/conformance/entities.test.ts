@@ -5,23 +5,17 @@
 import { ISO_UTC_PATTERN } from '../support/e2e';
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 describeEachStore('entities', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let writer: Caller;
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     writer = { server, token: await server.token({ sub: 'wendy', tenantId: 'acme', roles: ['writer'], slug: 'wendy-w', shortName: 'Wendy' }) };
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   const at = (type: { collection: string }, suffix = '') => `/v4/entity/${type.collection}${suffix}`;

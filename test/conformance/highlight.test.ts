@@ -6,13 +6,13 @@
  */
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 const MOTTO = 'Unity in diversity. The rainbow nation of the south of Africa, with eleven official languages and three capitals.';
 
 describeEachStore('highlighted search', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let admin: Caller;
   let reader: Caller;
@@ -25,8 +25,7 @@ describeEachStore('highlighted search', (target) => {
     Object.fromEntries((await search(body, who, type)).hits.map((h: any) => [h._source.name, h.highlight ?? null]));
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     const make = async (sub: string, tenantId: string, roles: string[]) => ({ server, token: await server.token({ sub, tenantId, roles }) });
     [admin, reader] = [await make('ada', 'hq', ['admin']), await make('rita', 'acme', [])];
     const bulk = await ok(admin, 'POST', path(countries, '/_bulk'), [
@@ -41,11 +40,6 @@ describeEachStore('highlighted search', (target) => {
     await ok(as.writerA, 'POST', path(islands, ''), { name: 'Isle of Anna', notes: 'secret harbour of tenant a' });
     await ok(as.writerB, 'POST', path(islands, ''), { name: 'Isle of Bob', notes: 'secret harbour of tenant b' });
     await ok(admin, 'POST', path(islands, '/_bulk'), [{ name: 'Isle of Man', notes: 'a harbour for all', allowTenantIds: ['*'] }]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('highlights the fields asked with the default tags, a phrase as one match', async () => {

@@ -5,27 +5,21 @@
  */
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 describeEachStore('mappings', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let admin: Caller;
   let writer: Caller;
   let reader: Caller;
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     admin = { server, token: await server.token({ sub: 'ada', tenantId: 'acme', roles: ['admin'] }) };
     writer = { server, token: await server.token({ sub: 'wendy', tenantId: 'acme', roles: ['writer'] }) };
     reader = { server, token: await server.token({ sub: 'rita', tenantId: 'acme', roles: [] }) };
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   const at = (type: { collection: string }, suffix = '') => `/v4/entity/${type.collection}${suffix}`;

@@ -5,15 +5,15 @@
 import { COUNTRIES } from '../support/e2e';
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 import { bm25 } from './support/searchFixture';
 
 /** Four names, 9 terms: "korea" in 3 of them, "south" in 2. */
 const SCORED = ['South Korea', 'South Africa', 'North Korea', 'Republic of Korea'];
 
 describeEachStore('search', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let admin: Caller;
   let reader: Caller;
@@ -23,19 +23,13 @@ describeEachStore('search', (target) => {
   const search = (body: unknown, query = '', as: Caller = reader) => ok(as, 'POST', path(countries, `/search${query}`), body);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     admin = { server, token: await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] }) };
     reader = { server, token: await server.token({ sub: 'rita', tenantId: 'acme', roles: [] }) };
     const bulk = await ok(admin, 'POST', path(countries, '/_bulk'), COUNTRIES.map((c) => ({ ...c, allowTenantIds: ['*'] })));
     expect(bulk.errors).toEqual([]);
     const more = await ok(admin, 'POST', path(scored, '/_bulk'), SCORED.map((name) => ({ name, allowTenantIds: ['*'] })));
     expect(more.errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('{} lists every entity of the type with the exact total', async () => {

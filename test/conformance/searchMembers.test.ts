@@ -7,11 +7,11 @@
  */
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 describeEachStore('the rest of the search request', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   let reader: Caller;
   const countries = uniqueCollection();
@@ -19,8 +19,7 @@ describeEachStore('the rest of the search request', (target) => {
   const search = (body: unknown) => ok(reader, 'POST', path, body);
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     const admin = { server, token: await server.token({ sub: 'ada', tenantId: 'hq', roles: ['admin'] }) };
     reader = { server, token: await server.token({ sub: 'rita', tenantId: 'acme', roles: [] }) };
     const bulk = await ok(admin, 'POST', `/v4/entity/${countries.collection}/_bulk`, [
@@ -30,11 +29,6 @@ describeEachStore('the rest of the search request', (target) => {
       { name: 'Secret Africa', code: 'SA', region: 'Africa', population: 1, allowTenantIds: ['other'] },
     ]);
     expect(bulk.errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   it('answers _source, stored_fields, fields and docvalue_fields', async () => {

@@ -5,19 +5,18 @@
  */
 import type { TestServer } from '../support/testServer';
 import { failsWith, ok, uniqueCollection, type Caller } from './support/api';
-import { startGateway } from './support/gateway';
-import { describeEachStore, type Backend } from './support/targets';
+import { gatewayOn } from './support/gateway';
+import { describeEachStore } from './support/targets';
 
 describeEachStore('tenants', (target) => {
-  let backend: Backend;
+  const gw = gatewayOn(target);
   let server: TestServer;
   const as: Record<'writerA' | 'writerB' | 'readerC' | 'noTenant' | 'admin', Caller> = {} as never;
   const type = uniqueCollection();
   const at = (suffix = '') => `/v4/entity/${type.collection}${suffix}`;
 
   beforeAll(async () => {
-    backend = await target.open();
-    server = await startGateway(backend);
+    server = gw.server();
     const make = async (sub: string, tenantId: string | undefined, roles: string[]) => ({ server, token: await server.token({ sub, ...(tenantId ? { tenantId } : {}), roles }) });
     as.writerA = await make('anna', 'tenant-a', ['writer']);
     as.writerB = await make('bob', 'tenant-b', ['writer']);
@@ -28,11 +27,6 @@ describeEachStore('tenants', (target) => {
     for (let i = 0; i < 12; i++) await ok(as.writerA, 'POST', at(`?_id=a${i}`), { name: `Island A${i}` });
     for (let i = 0; i < 3; i++) await ok(as.writerB, 'POST', at(`?_id=b${i}`), { name: `Island B${i}` });
     await ok(as.admin, 'POST', at('/_bulk'), [0, 1, 2, 3, 4].map((i) => ({ _id: `s${i}`, name: `Island S${i}`, allowTenantIds: ['*'] })));
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await backend?.destroy();
   });
 
   const visible = async (c: Caller, query?: unknown) => {

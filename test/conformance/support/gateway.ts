@@ -48,9 +48,10 @@ export async function startGateway(backend: Backend, env: Record<string, string>
 /**
  * A gateway on a store target for the calling describe block: the backend opened and the gateway
  * started in a beforeAll registered now (so before the block's own), both stopped in an afterAll.
- * `caller(sub, tenantId, roles)` is a caller holding a token of those claims.
+ * `caller(sub, tenantId, roles)` is a caller holding a token of those claims; `server()` is the gateway
+ * itself (for callers of other claims, or the end-to-end helpers), from the block's beforeAll on.
  */
-export function gatewayOn(target: StoreTarget): { caller(sub: string, tenantId: string, roles: string[]): Promise<Caller> } {
+export function gatewayOn(target: StoreTarget): { caller(sub: string, tenantId: string, roles: string[]): Promise<Caller>; server(): TestServer } {
   let backend: Backend | undefined;
   let server: TestServer | undefined;
   const started = (): TestServer => {
@@ -67,5 +68,6 @@ export function gatewayOn(target: StoreTarget): { caller(sub: string, tenantId: 
   });
   return {
     caller: async (sub, tenantId, roles) => ({ server: started(), token: await started().token({ sub, tenantId, roles }) }),
+    server: started,
   };
 }
