@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SearchRequest, SearchResult } from '../../port';
+import type { SearchRequest } from '../../port';
 import { DATABASE_FILE, EmbeddedDatabase } from '../database';
 import { EmbeddedStore } from '../embeddedStore';
 import { FORMAT_VERSION } from '../engine/persist/file';

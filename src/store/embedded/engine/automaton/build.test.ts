@@ -76,19 +76,17 @@ describe('buildDfa', () => {
   });
 
   describe('limits', () => {
-    const timed = (pattern: string, workLimit = 10000): { error?: unknown; ms: number; size?: number } => {
-      const start = performance.now();
+    const attempt = (pattern: string, workLimit = 10000): { error?: unknown; size?: number } => {
       try {
-        const size = compile(pattern, workLimit).size;
-        return { ms: performance.now() - start, size };
+        return { size: compile(pattern, workLimit).size };
       } catch (error) {
-        return { error, ms: performance.now() - start };
+        return { error };
       }
     };
 
     test('a pattern whose DFA blows up throws TooComplexError', () => {
       compile('(a|b)*a(a|b){4}'); // warm up
-      const { error, ms } = timed('(a|b)*a(a|b){20}');
+      const { error } = attempt('(a|b)*a(a|b){20}');
       expect(error).toBeInstanceOf(TooComplexError);
       expect((error as TooComplexError).message).toBe('Determinizing (a|b)*a(a|b){20} would require more than 10000 effort.');
       expect((error as TooComplexError).pattern).toBe('(a|b)*a(a|b){20}');
@@ -110,12 +108,12 @@ describe('buildDfa', () => {
       ['((a{100}){100}){100}', 1000000],
       ['.{3}{4000}', 12000],
     ])("%s fails before building, with Lucene's repetition estimate as the limit", (pattern, limit) => {
-      const { error, ms } = timed(pattern);
+      const { error } = attempt(pattern);
       expect(error).toEqual(new TooComplexError(pattern, limit));
     });
 
     test.each(['a{10000}', 'a{0,10000}', '((a{10}){10}){100}', '(a{100}b{100}){50}', 'x{2,10000}y'])('%s compiles within the limit', (pattern) => {
-      const { error, size } = timed(pattern);
+      const { error, size } = attempt(pattern);
       expect(error).toBeUndefined();
       expect(size).toBeGreaterThan(100);
     });
@@ -125,7 +123,7 @@ describe('buildDfa', () => {
       'a{10000}b{10000}c{10000}d{10000}e{10000}f{10000}',
       '(x{0}){99999999}',
     ])('%s is stopped by the construction budget', (pattern) => {
-      const { error, ms } = timed(pattern);
+      const { error } = attempt(pattern);
       expect(error).toEqual(new TooComplexError(pattern, 10000));
     });
 
@@ -139,7 +137,7 @@ describe('buildDfa', () => {
       // (how long they take is measured by bench:abuse, not asserted here: tests assert no wall-clock times)
       fc.assert(
         fc.property(nested, (pattern) => {
-          const { error } = timed(pattern);
+          const { error } = attempt(pattern);
           if (error !== undefined) expect(error).toBeInstanceOf(TooComplexError);
         }),
         { numRuns: 150, seed: 7 },

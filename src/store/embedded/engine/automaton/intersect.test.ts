@@ -106,11 +106,9 @@ describe('intersectSorted', () => {
     expect(terms.reads).toBeLessThan(1000);
   });
 
-  test('.*a.*b.* reads every term once, in linear time', () => {
+  test('.*a.*b.* reads every term once', () => {
     const terms = generated();
-    const start = performance.now();
     const visited = intersect(compileRegexp('.*a.*b.*'), terms);
-    const ms = performance.now() - start;
     expect(terms.reads).toBeLessThan(terms.size + 1000);
     const accepted = new Set(visited);
     for (let i = 0; i < terms.size; i += 997) expect(accepted.has(i)).toBe(/a.*b/.test(terms.term(i)));
