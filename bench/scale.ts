@@ -44,6 +44,7 @@ import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../src/store/embedded/database';
 import { INDEX_FILE } from '../src/store/embedded/snapshot/indexFile';
 import { prng, vocabulary, zipf } from './lib/corpus';
+import { RANK_SPAN, batches, sendBatch } from './lib/products';
 import { benchToken, setting } from './lib/gateway';
 import { alive, cpuMs, rssMb, startGateway, stopChild } from './lib/gatewayProcess';
 import { median, roundRatios, summarize, type Latency } from './lib/latency';
@@ -52,8 +53,6 @@ import { ms, table } from './lib/table';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const ROUNDS = setting('BENCH_ROUNDS', 5);
 const QUERIES = setting('BENCH_QUERIES', 100);
-const BATCH = 1000;
-const RANK_SPAN = 1_000_000;
 /** Issue 17 item 3: bulk load at 1M entities. */
 const BULK_GOAL = 20_000;
 /** A sorted range covers this share of the rank values. */
@@ -89,27 +88,6 @@ async function gateway(dataDir: string, options: Parameters<typeof startGateway>
 
 // ---------------------------------------------------------------------------------------------
 // the entities and the searches
-
-interface Product {
-  _id: string;
-  slug: string;
-  name: string;
-  description: string;
-  code: string;
-  rank: number;
-  allowTenantIds: string[];
-}
-
-function* products(count: number): Generator<Product> {
-  const words = vocabulary();
-  const rand = prng(17);
-  const word = zipf(words.length, rand);
-  const phrase = (n: number) => Array.from({ length: n }, () => words[word()]).join(' ');
-  for (let i = 0; i < count; i++) {
-    const id = `p${i}`;
-    yield { _id: id, slug: id, name: phrase(3), description: phrase(15), code: `P-${(i % 100_000).toString().padStart(5, '0')}`, rank: Math.floor(rand() * RANK_SPAN), allowTenantIds: ['*'] };
-  }
-}
 
 /** Two-word match queries on name, no pair twice. */
 function matchBodies(count: number): object[] {
@@ -152,19 +130,6 @@ async function post(url: string, token: string, body: unknown): Promise<Answer> 
   return (await res.json()) as Answer;
 }
 
-/** The bodies of the bulk load, a batch of BATCH entities each (JSON text), made one at a time as they are asked for. */
-function* batches(size: number): Generator<string> {
-  let batch: Product[] = [];
-  for (const product of products(size)) {
-    batch.push(product);
-    if (batch.length === BATCH) {
-      yield JSON.stringify(batch);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield JSON.stringify(batch);
-}
-
 /**
  * The bulk load, one request at a time; each batch's body is made while the one before is sent and
  * answered (as a loader reads its next batch meanwhile), so that the client's own work (making
@@ -173,11 +138,7 @@ function* batches(size: number): Generator<string> {
 async function load(base: string, token: string, size: number): Promise<number> {
   const started = performance.now();
   const bodies = batches(size);
-  const send = async (body: string) => {
-    const res = await fetch(`${base}/v4/entity/products/_bulk`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body });
-    const answer = (await res.json()) as Answer;
-    if (answer.status !== 200 || (answer.result?.errors?.length ?? 0) > 0) throw new Error(`bulk load failed: ${JSON.stringify(answer).slice(0, 300)}`);
-  };
+  const send = (body: string) => sendBatch(base, token, body);
   let next = bodies.next();
   while (!next.done) {
     const answered = send(next.value);

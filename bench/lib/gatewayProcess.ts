@@ -91,17 +91,18 @@ export interface GatewayProcess {
 /**
  * Starts dist/src/main.js (`distDir` holds dist/bench, `..` of it dist/src) with the embedded store
  * on `dataDir`, and resolves once `readyPath` answers 200 (polled every `pollMs`). Its stdout (the
- * log, LOG_LEVEL=warn) is read and dropped, or given to `stdout`; stderr is inherited.
+ * log, LOG_LEVEL=warn) is read and dropped, or given to `stdout`; stderr is inherited. `nodeArgs`: more
+ * arguments for node (e.g. --cpu-prof).
  */
 export async function startGateway(
   distDir: string,
   dataDir: string,
-  options: { readyPath?: string; timeoutMs?: number; pollMs?: number; env?: Record<string, string>; stdout?: (text: string) => void } = {},
+  options: { readyPath?: string; timeoutMs?: number; pollMs?: number; env?: Record<string, string>; stdout?: (text: string) => void; nodeArgs?: string[] } = {},
 ): Promise<GatewayProcess> {
   const { readyPath = '/readyz', timeoutMs = 600_000, pollMs = 20 } = options;
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(distDir, '..', 'src', 'main.js')], { env: { ...gatewayEnv(port, dataDir), ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(distDir, '..', 'src', 'main.js')], { env: { ...gatewayEnv(port, dataDir), ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const { stdout } = options;
   if (stdout === undefined) child.stdout!.resume();
   else child.stdout!.on('data', (chunk: Buffer) => stdout(chunk.toString('utf8')));
