@@ -116,6 +116,8 @@ describe('a large _bulk body', () => {
     expect(res.body.result.errors).toEqual([]);
     // the answer is JSON.stringify's text of it (each _source copied in as written to the store)
     expect(res.text).toBe(JSON.stringify(res.body));
+    // (a large answer, written as its UTF-8 bytes: accents and emoji counted in bytes)
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
     const sent = JSON.parse(text) as Record<string, unknown>[];
     expect(res.body.result.successes).toHaveLength(1000);
     res.body.result.successes.forEach((success: { _id: string; _source: Record<string, unknown>; status: number }, k: number) => {

@@ -1,5 +1,6 @@
 /** document:mCreate with a JSON body on a real embedded store: items created, items refused alone, and who may call it. */
 import type { Principal } from '../principal';
+import { SOURCE_TEXT } from '../../store/port';
 import { mCreateEntities, parseBulkItems } from './mCreateEntities';
 import { admin, bulkFixture, towns as type } from './testing/bulkFixture';
 
@@ -24,6 +25,20 @@ describe('mCreateEntities', () => {
       ['create', 'lyon'],
       ['create', 'id1'],
     ]);
+  });
+
+  it("answers each created entity's _source as the text stored, the slug it was written with in it (a taken derived slug, 250 items: the commit thread's pieces)", async () => {
+    await run([{ _id: 'paris', name: 'Paris', allowTenantIds: ['*'] }]);
+    const body = [{ _id: 'paris-again', name: 'Paris', allowTenantIds: ['*'] }, ...Array.from({ length: 249 }, (_, i) => ({ _id: `v${i}`, name: `Village ${i}` }))];
+    const r = await run(body);
+    if (!r.ok) throw r.error;
+    expect(r.value.successes).toHaveLength(250);
+    expect(r.value.successes[0]._source.slug).toBe('paris-2');
+    for (const success of r.value.successes) {
+      const text = (success as unknown as Record<symbol, string>)[SOURCE_TEXT];
+      expect(text).toBe(JSON.stringify(success._source));
+      expect(JSON.parse(text)).toEqual(await fixture.store.entities.get('towns', success._id));
+    }
   });
 
   it('refuses a bad item alone, with its reason, and creates the others', async () => {

@@ -115,15 +115,7 @@ export async function mCreateEntities(deps: BulkDeps, principal: Principal, inpu
   await refuseMisfits(deps, type.collection, valid, reject);
   // each source serialized once (after its slug is final): the store's row and the answer's _source
   const texts = new Map<Doc, string>();
-  const write = (items: { id: string; source: Doc }[]) =>
-    deps.store.entities.createMany(
-      type.collection,
-      items.map(({ id, source }) => {
-        const json = JSON.stringify(source);
-        texts.set(source, json);
-        return { id, source, json };
-      }),
-    );
+  const write = (items: { id: string; source: Doc }[]) => deps.store.entities.createMany(type.collection, items.map(({ id, source }) => itemWithText(id, source, texts)));
   const outcomes = valid.length > 0 ? await createWithFreeSlugs(valid, write) : [];
   valid.forEach(({ item, id, source }, i) => {
     const outcome = outcomes[i];
@@ -136,6 +128,24 @@ export async function mCreateEntities(deps: BulkDeps, principal: Principal, inpu
     }
   });
   return ok(result);
+}
+
+/**
+ * An item to create whose `json` (JSON.stringify of its source) is made when the store first reads
+ * it, and kept in `texts` for the answer's _source: the embedded store reads a bulk write's texts a
+ * piece at a time, its commit thread inserting the rows before meanwhile. (One text per write: a
+ * slug changed after a taken one is written with a new item.)
+ */
+function itemWithText(id: string, source: Doc, texts: Map<Doc, string>): { id: string; source: Doc; readonly json: string } {
+  let text: string | undefined;
+  return {
+    id,
+    source,
+    get json() {
+      if (text === undefined) texts.set(source, (text = JSON.stringify(source)));
+      return text;
+    },
+  };
 }
 
 /** Items the declared mapping refuses (README "Mappings"), each in `errors` with its 400, taken out of `valid`: the others are still created. */

@@ -11,7 +11,9 @@
  * - `begin` then `wait`: the caller works between the two, then `wait` blocks the main thread
  *   (Atomics.wait) until the commit, as a synchronous better-sqlite3 call would: the embedded
  *   store's writes stay synchronous, so that no other request of the process runs between a commit
- *   and what the store does with it.
+ *   and what the store does with it. Such an insert may be sent in pieces (`begin` and `add` with
+ *   `more`): the thread inserts the first rows, in the transaction, while the caller serializes
+ *   the next, and commits after the last piece.
  *
  * Written by hand: no npm package runs better-sqlite3 in a worker with a synchronous answer (the
  * pattern is synckit's: a shared Int32Array to wake on, the answer read with receiveMessageOnPort).
@@ -32,6 +34,13 @@ export interface InsertRequest {
   slugs: string[];
   jsons: string[];
   sync: boolean;
+  /** More rows of the same transaction follow (in requests of the same id): not committed, nor answered, yet. */
+  more: boolean;
+}
+
+/** The insert `id`, sent in part, is given up (its caller failed between two pieces): rolled back, not answered. */
+export interface AbortRequest {
+  abort: number;
 }
 
 /** The rows of an insert as it was sent. */
@@ -65,9 +74,11 @@ require(workerData.entry);
 /** How long `wait` waits for a commit before giving up (SQLite's own busy timeout is 5 s). */
 const WAIT_LIMIT_MS = 120_000;
 
-/** A synchronous insert under way: `wait` for its outcome. */
+/** A synchronous insert under way: `add` its next piece (`more`: others follow), `wait` for its outcome once the last is sent, or `abort` it. */
 export interface PendingInsert {
+  add(rows: EntityRow[], more: boolean): void;
   wait(): InsertOutcome;
+  abort(): void;
 }
 
 const toError = (error: { message: string; code?: string }): Error => Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code });
@@ -112,10 +123,9 @@ export class CommitThread {
     else waiter.resolve(reply.result);
   }
 
-  private send(collection: string, rows: EntityRow[], sync: boolean): number {
+  private send(collection: string, rows: EntityRow[], sync: boolean, more = false, id = this.nextId++): number {
     if (this.failure !== null) throw this.failure;
-    const id = this.nextId++;
-    const request: InsertRequest = { id, collection, ids: rows.map((r) => r.id), slugs: rows.map((r) => r.slug), jsons: rows.map((r) => r.json), sync };
+    const request: InsertRequest = { id, collection, ids: rows.map((r) => r.id), slugs: rows.map((r) => r.slug), jsons: rows.map((r) => r.json), sync, more };
     this.worker.postMessage(request);
     return id;
   }
@@ -130,20 +140,34 @@ export class CommitThread {
   }
 
   /**
-   * Sends the rows to be inserted in one transaction, after the inserts sent before; `wait` blocks
-   * until it is committed and answers its outcome (or throws its error). One at a time.
+   * Sends the rows to be inserted in one transaction, after the inserts sent before (`more`: other
+   * pieces of it follow, `add`ed); `wait` blocks until it is committed and answers its outcome (or
+   * throws its error). One at a time.
    */
-  begin(collection: string, rows: EntityRow[]): PendingInsert {
+  begin(collection: string, rows: EntityRow[], more = false): PendingInsert {
     if (this.syncUnderWay) throw new Error('a synchronous insert is under way already');
-    const id = this.send(collection, rows, true);
+    const id = this.send(collection, rows, true, more);
     this.syncUnderWay = true;
+    let last = !more;
     return {
+      add: (piece, moreAfter) => {
+        if (last) throw new Error('internal: a piece added after the last');
+        this.send(collection, piece, true, moreAfter, id);
+        last = !moreAfter;
+      },
       wait: () => {
+        if (!last) throw new Error('internal: waiting for an insert whose last piece is not sent');
         try {
           return this.waitFor(id);
         } finally {
           this.syncUnderWay = false;
         }
+      },
+      abort: () => {
+        if (!this.syncUnderWay) return;
+        this.syncUnderWay = false;
+        // (the answer of an insert given up after its last piece is skipped by the next wait)
+        if (!last && this.failure === null) this.worker.postMessage({ abort: id } satisfies AbortRequest);
       },
     };
   }

