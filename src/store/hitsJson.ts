@@ -41,6 +41,13 @@ export class SharedJsonText implements JsonText {
 
 const SIMPLE_ID = /^[\w.:@-]*$/;
 
+/** `{"_id":...,"_score":...`, as JSON.stringify writes a hit's first two members (ids are mostly plain, scores finite numbers or null). */
+export function hitHead(id: unknown, score: unknown): string {
+  const idText = typeof id === 'string' && SIMPLE_ID.test(id) ? `"${id}"` : JSON.stringify(id);
+  const scoreText = typeof score === 'number' && Number.isFinite(score) ? String(score) : JSON.stringify(score);
+  return `{"_id":${idText},"_score":${scoreText}`;
+}
+
 /** The text of one hit before its source (`{..."_source":`) and after it (`...}`). */
 function aroundSource(hit: Hit): [string, string] {
   const keys = Object.keys(hit);
@@ -49,10 +56,8 @@ function aroundSource(hit: Hit): [string, string] {
   if (keys[tail] === 'highlight') tail++;
   if (keys[tail] === 'sort') tail++;
   if (keys.length >= 3 && keys.length === tail && keys[0] === '_id' && keys[1] === '_score' && keys[2] === '_source') {
-    const id = typeof hit._id === 'string' && SIMPLE_ID.test(hit._id) ? `"${hit._id}"` : JSON.stringify(hit._id);
-    const score = typeof hit._score === 'number' && Number.isFinite(hit._score) ? String(hit._score) : JSON.stringify(hit._score);
     const highlight = hit.highlight === undefined ? '' : `,"highlight":${JSON.stringify(hit.highlight)}`;
-    return [`{"_id":${id},"_score":${score},"_source":`, hit.sort === undefined ? `${highlight}}` : `${highlight},"sort":${JSON.stringify(hit.sort)}}`];
+    return [`${hitHead(hit._id, hit._score)},"_source":`, hit.sort === undefined ? `${highlight}}` : `${highlight},"sort":${JSON.stringify(hit.sort)}}`];
   }
   // any other shape: serialized around `_source`, which is not read (that would parse it)
   const fields: Record<string, unknown> = {};

@@ -136,9 +136,17 @@ export interface JsonText {
  */
 export const HITS_JSON: unique symbol = Symbol('hitsJson');
 
+/**
+ * On a search result of a large page whose `hits` nobody has read yet: the UTF-8 JSON text of the
+ * whole `hits` array, in order, as the store wrote it while fetching the page (src/store/pageText.ts).
+ * Reading `hits` makes the hit objects and removes it.
+ */
+export const HITS_BYTES: unique symbol = Symbol('hitsBytes');
+
 export interface SearchResult {
   hits: Hit[];
   [HITS_JSON]?: JsonText;
+  readonly [HITS_BYTES]?: readonly Buffer[];
   /**
    * Number of matching documents: exact unless `total_relation` is "gte" (then the
    * `track_total_hits` bound, reached) or the request set `track_total_hits: false` (then -1); when

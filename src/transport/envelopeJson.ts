@@ -11,7 +11,7 @@
  * finalize). A cached page is the same text answer after answer, so its bytes are encoded once; a
  * page of more than SLICED_PAGE_HITS hits is made into bytes in slices (envelopeInSlices).
  */
-import { HITS_JSON, SOURCE_TEXT, type Hit, type JsonText, type SearchResult } from '../store/port';
+import { HITS_BYTES, HITS_JSON, SOURCE_TEXT, type Hit, type JsonText, type SearchResult } from '../store/port';
 import { MARK, PageBytes, hasStoredSources, hitsJson, splitAtMark } from '../store/hitsJson';
 import { Slice, getDefaultSliceMs, runSliced, type Steps } from '../scheduler/scheduler';
 
@@ -30,7 +30,8 @@ export function envelopeParts(envelope: object): EnvelopeParts {
   const message = envelope as Record<string, unknown>;
   const result = message.result as SearchResult | null | undefined;
   if (typeof result !== 'object' || result === null) return { head: JSON.stringify(message), hits: null, tail: '' };
-  let hits: JsonText | string | undefined = result[HITS_JSON];
+  const bytes = result[HITS_BYTES];
+  let hits: JsonText | string | undefined = bytes === undefined ? result[HITS_JSON] : Buffer.concat(bytes).toString('utf8');
   if (hits === undefined) {
     if (!hasStoredSources(result.hits)) {
       const { successes } = result as { successes?: unknown };
@@ -107,6 +108,19 @@ export function envelopeInSlices(envelope: object, done: (chunks: Buffer[] | nul
   const message = envelope as Record<string, unknown>;
   const result = message.result as SearchResult | null | undefined;
   if (typeof result !== 'object' || result === null || result[HITS_JSON] !== undefined) return false;
+  const bytes = result[HITS_BYTES];
+  if (bytes !== undefined) {
+    // a large page the store wrote as text: copied as it is
+    let chunks: Buffer[] | null = null;
+    try {
+      const [head, tail] = aroundHits(message, result);
+      chunks = [Buffer.from(head), ...bytes, Buffer.from(tail)];
+    } catch {
+      // (the rest of the envelope cannot be serialized: done(null))
+    }
+    done(chunks);
+    return true;
+  }
   const hits = result.hits;
   if (!Array.isArray(hits) || hits.length <= SLICED_PAGE_HITS) return false;
   let chunks: Buffer[] | Promise<Buffer[]>;

@@ -1,13 +1,15 @@
 /**
- * A page of more than 100 hits (`size` up to 10,000) is made into bytes in slices by the scheduler
- * that runs paused searches (src/transport/envelopeJson.ts, envelopeInSlices): its answer is the
- * JSON it was when made at once, over REST and the raw WebSocket, and the gateway answers other
- * requests (/healthz, a plain search, a WebSocket ping) while it is being made.
+ * A page of more than 100 hits (`size` up to 10,000) is written as JSON text as the engine fetches
+ * it, in the search's slices (src/store/pageText.ts), and copied as it is into the answer: its answer
+ * is the JSON the same hits answer in pages of 100 (made as hit objects), over REST, the raw WebSocket
+ * and GraphQL, and the gateway answers other requests (/healthz, a plain search, a WebSocket ping)
+ * while it is being made.
  */
-import { PageBytes } from '../../src/store/hitsJson';
+import { PageText } from '../../src/store/pageText';
 import { setDefaultSliceMs } from '../../src/scheduler/scheduler';
 import { request, SocketClient, startTestServer, type HttpResponse, type TestServer } from '../support/testServer';
 import { expectOk, seedEntities } from '../support/e2e';
+import { expectGqlData, gqlHttp } from '../support/graphql';
 
 let server: TestServer;
 let admin: string;
@@ -33,16 +35,13 @@ const search = (body: object): Promise<HttpResponse> => request(server, 'POST', 
 /** A page of every book, sorted on two keys. */
 const bigPage = { query: { range: { rank: { gte: 0 } } }, sort: [{ rank: 'desc' }, { price: 'asc' }], from: 0, size: N };
 
-/** Calls `during` once, when the first slice of a page's bytes is taken (the page is then being made). */
+/** Calls `during` once, when the 300th hit of a page is written (the page is then being made, in slices). */
 function onFirstSlice(during: () => void): jest.SpyInstance {
-  const take = PageBytes.prototype.take;
-  let first = true;
-  return jest.spyOn(PageBytes.prototype, 'take').mockImplementation(function (this: PageBytes) {
-    if (first) {
-      first = false;
-      during();
-    }
-    return take.call(this);
+  const add = PageText.prototype.add;
+  let count = 0;
+  return jest.spyOn(PageText.prototype, 'add').mockImplementation(function (this: PageText, ...args: Parameters<PageText['add']>) {
+    if (++count === 300) during();
+    return add.apply(this, args);
   });
 }
 
@@ -70,6 +69,14 @@ describe('a page of 3,000 hits', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it('is the same hits over GraphQL: ids, scores, sort values and sources', async () => {
+    const query = `query Page($query: JSON, $sort: JSON, $size: Int) { search(type: "books", query: $query, sort: $sort, size: $size) { total hits { id score sort source } } }`;
+    const data = expectGqlData(await gqlHttp(server, query, { token: admin, variables: { query: bigPage.query, sort: bigPage.sort, size: N } }));
+    const rest = (await search(bigPage)).body.result;
+    expect(data.search.total).toBe(rest.total);
+    expect(data.search.hits).toEqual(rest.hits.map((h: any) => ({ id: h._id, score: h._score, sort: h.sort, source: h._source })));
   });
 
   describe('while it is being made', () => {

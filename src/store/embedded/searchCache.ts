@@ -8,7 +8,7 @@
  * source is not the stored text (`_source` filtering), pages of more than MAX_CACHED_HITS hits,
  * answers that timed out, and very long requests.
  */
-import { HITS_JSON, SOURCE_JSON, type CountResult, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
+import { HITS_BYTES, HITS_JSON, SOURCE_JSON, type CountResult, type Hit, type JsonText, type QueryDsl, type SearchRequest, type SearchResult } from '../port';
 import { SharedJsonText, hitsJson } from '../hitsJson';
 import { storedSourceHit, type SharedSource } from './engine/storedSourceHit';
 
@@ -184,7 +184,8 @@ export class SearchCache {
 
   /** Keeps a result just computed (before anyone read its hits' sources). */
   private keepSearch(collection: string, key: string, result: SearchResult): void {
-    if (result.hits.length > MAX_CACHED_HITS) return;
+    // (a large page kept as text is not read as hits: that would make them)
+    if (result[HITS_BYTES] !== undefined || result.hits.length > MAX_CACHED_HITS) return;
     const hits: CachedHit[] = [];
     for (const hit of result.hits) {
       const json = hit[SOURCE_JSON];

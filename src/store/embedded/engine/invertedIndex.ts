@@ -17,6 +17,7 @@ import { Doc } from '../../port';
 import { FieldType, IndexMapping, ValueSink } from './mapping';
 import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
+import type { SourceBytes } from '../../pageText';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
 import type { StateReader, StateWriter } from './persist/state';
@@ -233,6 +234,14 @@ export class InvertedIndex {
   /** The source's stored JSON text (see SourceStore.json), when it is kept as text. */
   sourceJsonOf(doc: number): Buffer | undefined {
     return !this.isStored(doc) || this.sources === null ? undefined : this.sources.json(doc);
+  }
+
+  /** Document `doc`'s stored source text, to be copied where it goes (see PageText), or undefined when it is kept as an object. */
+  sourceBytesOf(doc: number): SourceBytes | undefined {
+    const sources = this.sources;
+    if (!this.isStored(doc) || sources === null) return undefined;
+    const length = sources.jsonLength(doc);
+    return length < 0 ? undefined : { length, copy: (out, at) => sources.copyJson(doc, out, at) };
   }
 
   record(doc: number): DocRecord | undefined {

@@ -28,12 +28,13 @@ import { withMinScore, withPostFilter, terminateAfter } from './collect/hitFilte
 import { TRACK_ALL, countNeeded, totalHits } from './collect/totalHits';
 import { firstDocsSteps } from './lucene/firstDocs';
 import { CollapseRequest, Group, checkCollapseField, collapseKeyReader, collapseSteps, collapseValue } from './collapse';
-import { FetchOptions } from './fetch/fetchOptions';
+import { FetchOptions, plainFetch } from './fetch/fetchOptions';
 import { checkFieldRequests, hitFields } from './fetch/hitFields';
 import { Explainer } from './explain/explainHit';
 import { parseHighlight } from './highlight/options';
 import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
+import { PageText, TEXT_PAGE_HITS, pageTextResult } from '../../pageText';
 import { applyDeclaredMapping } from './declaredMapping';
 import type { TypeMapping } from '../../mapping/typeMapping';
 import { NestedInnerHits, nestedInnerHitQueries } from './nested/innerHits';
@@ -377,12 +378,17 @@ export class SearchIndex {
         timedOut = true;
       }
     }
-    const hits: Hit[] = [];
     const fetch = options.fetch;
+    const nestedQueries = nestedInnerHitQueries(query);
+    // a large page of plain hits: written as JSON text as it is fetched, no hit object made (store/pageText.ts)
+    const textPage = top.length - from > TEXT_PAGE_HITS && collapse === null && highlighter === null && !options.explain && nestedQueries.length === 0 && plainFetch(fetch);
+    const page = textPage ? yield* this.pageTextSteps(index, top, from, needsScores, sorts, fetch, budget) : null;
+    if (page !== null) top = []; // (its hits are the page's text: what the collector kept can go)
+    const hits: Hit[] = [];
     // the caller's query alone: the visibility filter never scores, and is not to be shown (explain/explainHit.ts)
     const explainer = options.explain && top.length > from ? new Explainer(buildQuery({ main: parsed.main, filter: null }, this.mapping, now, this.limits), index) : null;
     // `nested` queries' inner_hits: the page's hits' own matching objects (nested/innerHits.ts)
-    const nestedHits = new NestedInnerHits(nestedInnerHitQueries(query), index, this.mapping, { now, limits: this.limits });
+    const nestedHits = new NestedInnerHits(nestedQueries, index, this.mapping, { now, limits: this.limits });
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const hit = this.fetchHit(index, m.doc, needsScores ? floatToJson(m.score) : null, fetch.source, fetch);
@@ -414,7 +420,7 @@ export class SearchIndex {
       if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
     }
     const total = totalHits(counted, timedOut ? TRACK_ALL : options.track);
-    const result: SearchResult = { hits, total: total.total };
+    const result: SearchResult = page === null ? { hits, total: total.total } : pageTextResult(page, { total: total.total });
     if (total.relation !== undefined) result.total_relation = total.relation;
     if (options.terminateAfter > 0) result.terminated_early = terminated;
     if (timedOut) result.timed_out = true;
@@ -425,6 +431,32 @@ export class SearchIndex {
       if (answered.timedOut) result.timed_out = true;
     }
     return result;
+  }
+
+  /**
+   * A page of plain hits (no highlight, inner hits, explanation or fields; the whole source or none)
+   * as JSON text: each stored source copied into the page's buffers, hits whose source is kept as an
+   * object (not JSON text) written from their object.
+   */
+  private *pageTextSteps(index: InvertedIndex, top: TopHit<SortKey>[], from: number, needsScores: boolean, sorts: ResolvedSort[] | null, fetch: FetchOptions, budget: Budget): Steps<PageText> {
+    const page = new PageText();
+    for (let i = from; i < top.length; i++) {
+      const m = top[i];
+      const score = needsScores ? floatToJson(m.score) : null;
+      const sort = sorts === null ? undefined : hitSortValues(sorts, m.keys);
+      const bytes = fetch.source === null ? null : index.sourceBytesOf(m.doc);
+      if (bytes === undefined) {
+        const hit = this.fetchHit(index, m.doc, score, fetch.source, fetch);
+        if (sort !== undefined) hit.sort = sort;
+        page.addObject(hit);
+      } else {
+        const id = index.idOfDoc(m.doc);
+        if (id === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
+        page.add(id, score, bytes, sort);
+      }
+      if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
+    }
+    return page;
   }
 
   /**

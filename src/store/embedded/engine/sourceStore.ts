@@ -110,6 +110,22 @@ export class SourceStore {
     return this.spillDir === undefined ? view : Buffer.from(view);
   }
 
+  /** The length in bytes of document `doc`'s stored JSON text, or -1 when its source is kept as an object. */
+  jsonLength(doc: number): number {
+    return this.where[3 * doc] === -1 ? -1 : this.where[3 * doc + 2];
+  }
+
+  /** Copies document `doc`'s stored JSON text (jsonLength bytes) into `out` at `at`, without a buffer of its own. */
+  copyJson(doc: number, out: Buffer, at: number): void {
+    const chunk = this.where[3 * doc];
+    if (chunk === -1) throw new Error(`internal: the source of document ${doc} is not kept as JSON text`);
+    const start = this.where[3 * doc + 1];
+    const length = this.where[3 * doc + 2];
+    const where = this.chunks[chunk];
+    if (isDiskBytes(where)) where.file.readInto(where.offset + start, length, out, at);
+    else where.copy(out, at, start, start + length);
+  }
+
   /** Forget a document's source (its bytes stay until the index is rebuilt). */
   delete(doc: number): void {
     this.objects.delete(doc);

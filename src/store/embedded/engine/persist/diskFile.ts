@@ -40,12 +40,17 @@ export class DiskFile {
   /** `length` bytes from `offset`, in a new buffer. */
   read(offset: number, length: number): Buffer {
     const out = Buffer.allocUnsafe(length);
+    this.readInto(offset, length, out, 0);
+    return out;
+  }
+
+  /** `length` bytes from `offset`, into `out` at `into`. */
+  readInto(offset: number, length: number, out: Buffer, into: number): void {
     for (let at = 0; at < length; ) {
-      const n = readSync(this.fd, out, at, length - at, offset + at);
+      const n = readSync(this.fd, out, into + at, length - at, offset + at);
       if (n === 0) throw new Error(`internal: a file the engine reads from ends before ${offset + length}`);
       at += n;
     }
-    return out;
   }
 }
 
