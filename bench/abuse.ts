@@ -32,6 +32,11 @@
  * held by another process (/proc/<pid>/schedstat): on this shared 2-core machine the latter is often
  * a third of an abuse phase or more, time no scheduling inside the gateway can give back.
  *
+ * The phases start once the gateway has written its index file after the load (the write after
+ * INDEX_FILE_QUIET_MS without changes): its reading and checksumming of every index would otherwise
+ * fall in the first phase, the baseline. Per phase, the table also counts the monitor's 250 ms
+ * windows that held a stall of 20 ms or more.
+ *
  * Every request has a client-side timeout (BENCH_TIMEOUT_MS, default 15000): one given up counts as
  * "client timeout", with its latency the timeout. The gateway's own settings (SEARCH_TIMEOUT,
  * SEARCH_SLICE_MS, the MAX_* limits, SEARCH_CACHE_ENTRIES...) are passed through from the environment;
@@ -43,9 +48,15 @@
  * (after the phases, each abusive request is also sent alone, twice, and the gateway's longest
  * event-loop stall during each is printed: which request holds the loop, and for how long). A quick
  * run: BENCH_DOCS=10000 BENCH_SECONDS=5.
+ *
+ * To find what stalls the gateway: BENCH_GATEWAY_FLAGS (node flags for the gateway only, e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc"), BENCH_GATEWAY_STDOUT (a file the gateway's
+ * standard output is copied to: --trace-gc's lines), BENCH_LOOP_KEEP (a file the loop monitor's lines
+ * are copied to at the end; their last field is the monotonic clock in µs, the clock of a CPU
+ * profile's samples).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stopped, StartRequest } from './abuse/abusers';
@@ -55,6 +66,7 @@ import { LONG_CHARS, LONG_DOCS, LONG_PLURAL, longDescription } from './abuse/lon
 import { RESOLUTION_MS } from './abuse/loopMonitor';
 import type { MeasureRequest, Measured } from './abuse/probe';
 import { corpus } from './lib/corpus';
+import { INDEX_FILE } from '../src/store/embedded/snapshot/indexFile';
 import { benchToken, setting } from './lib/gateway';
 import { alive, freePort, gatewayEnv, mainThreadSched, rssMb, stopChild } from './lib/gatewayProcess';
 import { median, percentile } from './lib/latency';
@@ -151,14 +163,17 @@ async function startGateway(): Promise<Gateway> {
   const loopFile = join(dataDir, 'event-loop.txt');
   const port = await freePort();
   const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--require ${JSON.stringify(dist('abuse', 'loopMonitor.js'))}`].join(' ').trim();
-  const child = spawn(process.execPath, [dist('..', 'src', 'main.js')], {
+  const flags = (process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const child = spawn(process.execPath, [...flags, dist('..', 'src', 'main.js')], {
     env: { ...gatewayEnv(port, dataDir), BENCH_LOOP_FILE: loopFile, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
   const log = new Map<string, number>();
   let pending = '';
+  const copy = process.env.BENCH_GATEWAY_STDOUT;
   child.stdout!.on('data', (chunk: Buffer) => {
+    if (copy !== undefined && copy !== '') appendFileSync(copy, chunk);
     const lines = (pending + chunk.toString()).split('\n');
     pending = lines.pop()!;
     for (const line of lines) {
@@ -201,6 +216,27 @@ async function loadDocs(port: number, token: string, size: number): Promise<void
   }
 }
 
+/** How long the bench waits for the index file written after the load. */
+const INDEX_FILE_WAIT_MS = 120_000;
+
+/**
+ * When the gateway has written its index file after the load (the file renamed into place since
+ * `since`, no temporary file of a write left): the write reads and checksums every index, and
+ * would otherwise fall in the first phase without abuse, the baseline. Null if it did not within
+ * INDEX_FILE_WAIT_MS.
+ */
+async function indexFileWritten(gateway: Gateway, since: number): Promise<number | null> {
+  const file = join(gateway.dataDir, INDEX_FILE);
+  const deadline = Date.now() + INDEX_FILE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const writing = readdirSync(gateway.dataDir).some((name) => name.startsWith(`${INDEX_FILE}.`) && name.endsWith('.tmp'));
+    const mtime = existsSync(file) ? statSync(file).mtimeMs : -Infinity;
+    if (!writing && mtime >= since) return mtime;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return null;
+}
+
 /** The long entities to highlight (bench/abuse/longDocs.ts), one a request (a body is at most 1 MiB). */
 async function loadLongDocs(port: number, token: string): Promise<void> {
   for (let i = 0; i < LONG_DOCS; i++) {
@@ -234,8 +270,15 @@ async function main(): Promise<void> {
   const started = Date.now();
   await loadDocs(port, token, DOCS);
   await loadLongDocs(port, token);
+  const loaded = Date.now();
   console.log(
-    `gateway: ${DOCS} entities loaded through REST _bulk, and ${LONG_DOCS} of ${LONG_CHARS.toLocaleString('en')}-character descriptions (${LONG_PLURAL}) to highlight, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `gateway: ${DOCS} entities loaded through REST _bulk, and ${LONG_DOCS} of ${LONG_CHARS.toLocaleString('en')}-character descriptions (${LONG_PLURAL}) to highlight, in ${((loaded - started) / 1000).toFixed(1)} s`,
+  );
+  const written = await indexFileWritten(gateway, loaded);
+  console.log(
+    written === null
+      ? `the index file was not written within ${INDEX_FILE_WAIT_MS / 1000} s of the load: measuring anyway (a write during the first phases would show in their stalls)`
+      : `index file written ${((written - loaded) / 1000).toFixed(1)} s after the load (INDEX_FILE_QUIET_MS after the last change, then the write): the phases start after it`,
   );
 
   const probe = fork(dist('abuse', 'probe.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -292,6 +335,7 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   // the loop monitor's file, read once for both reports
   const loop = readLoop(gateway);
+  if (process.env.BENCH_LOOP_KEEP) writeFileSync(process.env.BENCH_LOOP_KEEP, readFileSync(gateway.loopFile));
   report(phases, kinds, gateway, rss, loop);
   if (alone.length > 0) reportAlone(alone, loop);
 }
@@ -415,6 +459,15 @@ function loopStall(lines: LoopLine[], from: number, to: number): Stall {
   return { ms: max, held: false };
 }
 
+/** A stall this long or longer is counted in the per-phase table. */
+const STALL_MS = 20;
+
+/** How many of the loop monitor's 250 ms windows that ended within [from, to) held a stall of STALL_MS or more, of how many. */
+function stallShare(lines: LoopLine[], from: number, to: number): string {
+  const windows = lines.filter(([t]) => t >= from && t < to);
+  return `${windows.filter(([, delay]) => delay - RESOLUTION_MS >= STALL_MS).length} of ${windows.length}`;
+}
+
 const msText = (value: number): string => (Number.isFinite(value) ? `${ms(value)} ms` : 'n/a');
 const stallText = (stall: Stall): string => (stall.held ? `>= ${msText(stall.ms)}, held at the end` : msText(stall.ms));
 
@@ -431,7 +484,7 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
   );
   console.log(
     table(
-      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', 'loop ran', 'waited for a CPU', 'gateway RSS'],
+      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', `windows stalled >= ${STALL_MS} ms`, 'loop ran', 'waited for a CPU', 'gateway RSS'],
       phases.map((p) => {
         const h = summary(p.measured.healthz);
         const s = summary(p.measured.search);
@@ -449,6 +502,7 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
           p.abuse ? String(p.abuse.kinds.reduce((n, t) => n + t.ms.length, 0)) : '-',
           p.abuse ? `${(p.abuse.drainMs / 1000).toFixed(1)} s` : '-',
           stallText(loopStall(loop, p.start, p.end)),
+          stallShare(loop, p.start, p.end),
           p.sched ? `${((100 * p.sched.ranMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
           p.sched ? `${((100 * p.sched.waitedMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
           Number.isFinite(peak(rss, p.start, p.end)) ? `${peak(rss, p.start, p.end).toFixed(0)} MB` : 'n/a',

@@ -2,7 +2,8 @@
  * Preloaded into bench:abuse's gateway (NODE_OPTIONS=--require, so that src/ is untouched): every
  * 250 ms it appends "<Date.now()> <longest event-loop delay of the window in ms> <longest garbage
  * collection pause of the window in ms> <garbage collection time of the window in ms> <the longest
- * pause's kind: major, minor, incremental or weakcb>" to
+ * pause's kind: major, minor, incremental or weakcb> <the monotonic clock in µs, the clock of a CPU
+ * profile's samples>" to
  * BENCH_LOOP_FILE. The delay is measured by perf_hooks.monitorEventLoopDelay (a libuv timer every
  * 10 ms: the delay recorded is the time between two of its turns, so a loop held for S ms shows about
  * S + 0-10 ms); the collections by a PerformanceObserver of 'gc' entries (the main thread's pauses:
@@ -38,7 +39,7 @@ if (file !== undefined && file !== '') {
   }).observe({ entryTypes: ['gc'] });
   const parent = process.ppid;
   setInterval(() => {
-    appendFileSync(file, `${Date.now()} ${(delay.max / 1e6).toFixed(1)} ${gcMax.toFixed(1)} ${gcTotal.toFixed(1)} ${gcKind}\n`);
+    appendFileSync(file, `${Date.now()} ${(delay.max / 1e6).toFixed(1)} ${gcMax.toFixed(1)} ${gcTotal.toFixed(1)} ${gcKind} ${process.hrtime.bigint() / 1000n}\n`);
     delay.reset();
     gcMax = 0;
     gcTotal = 0;
