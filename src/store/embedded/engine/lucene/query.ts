@@ -364,6 +364,9 @@ export function countClauses(query: LQuery): number {
 
 const keys = new WeakMap<LQuery, string>();
 
+/** How every leaf's key starts (query/leaves.ts and the others), and no other type's key: a-z. */
+const isLowerCaseLetter = (code: number): boolean => code >= 0x61 && code <= 0x7a;
+
 function sortedKeys(queries: readonly LQuery[], distinct: boolean): string {
   const list = queries.map(queryKey).sort();
   return (distinct ? [...new Set(list)] : list).join(',');
@@ -371,6 +374,9 @@ function sortedKeys(queries: readonly LQuery[], distinct: boolean): string {
 
 /** The identity of a query: equal keys mean equal queries in Lucene's sense. */
 export function queryKey(query: LQuery): string {
+  // a leaf's own key ("range:...", "wildcard:..."): it starts with a lower-case letter, which no
+  // other type's key does (kept and looked up for 4,000 leaves, a bool's rewrite took twice as long)
+  if (query.type === 'leaf') return isLowerCaseLetter(query.key.charCodeAt(0)) ? query.key : `L${query.key}`;
   const cached = keys.get(query);
   if (cached !== undefined) return cached;
   let key: string;
@@ -414,9 +420,6 @@ export function queryKey(query: LQuery): string {
       break;
     case 'disMax':
       key = `D${query.tieBreaker}(${sortedKeys(query.disjuncts, false)})`;
-      break;
-    case 'leaf':
-      key = `L${query.key}`;
       break;
     case 'functionScore':
       key = `F${JSON.stringify([query.scoreMode, query.boostMode, query.maxBoost, query.minScore, query.boostOutside])}(${queryKey(query.query)};${query.functions

@@ -1,4 +1,4 @@
-import { BooleanQuery, LQuery, MATCH_ALL, Occur, booleanQuery, boostQuery, constantScore, disMax, matchNone, queryKey, termQuery } from './query';
+import { BooleanQuery, LQuery, MATCH_ALL, Occur, booleanQuery, boostQuery, constantScore, disMax, leaf, matchNone, queryKey, sameQuery, termQuery } from './query';
 import { rewrite, rewriteNoScoring } from './rewrite';
 
 const a = termQuery('f', 'a');
@@ -42,6 +42,23 @@ describe('rewrite (Lucene 9 rules)', () => {
     // not with minimum_should_match > 1
     const kept = bool([['should', a], ['should', a], ['should', b]], 2);
     same(rewrite(kept), kept);
+  });
+
+  it('merges the duplicates of a bool of 4,000 leaves, and a query rewritten is rewritten to itself', () => {
+    const leaves = Array.from({ length: 4000 }, (_, i) => leaf(`wildcard:${i % 3000}`, () => []));
+    const rewritten = rewrite(bool([['must', boostQuery(bool(leaves.map((q) => ['should', q] as [Occur, LQuery])), 2)], ['filter', a]])) as BooleanQuery;
+    const inner = (rewritten.clauses[0].query as { query: BooleanQuery }).query;
+    expect(inner.clauses).toHaveLength(3000);
+    expect(inner.clauses.filter((c) => c.query.type === 'boost')).toHaveLength(1000);
+    same(inner.clauses[0].query, boostQuery(leaves[0], 2));
+    expect(rewrite(rewritten)).toBe(rewritten);
+    expect(rewrite(inner)).toBe(inner);
+  });
+
+  it("tells a leaf from a query of another type whatever the leaf's key", () => {
+    expect(sameQuery(leaf(queryKey(a), () => []), a)).toBe(false);
+    expect(sameQuery(leaf('T["f","a"]', () => []), leaf('T["f","a"]', () => []))).toBe(true);
+    expect(sameQuery(leaf('range:x', () => []), leaf('range:y', () => []))).toBe(false);
   });
 
   it('turns MUST match_all with filters into a constant score query on the filters', () => {

@@ -45,8 +45,25 @@ export function rewrite(query: LQuery): LQuery {
   return current;
 }
 
+/**
+ * Queries that one rewrite left as they were: rewritten again, they stay so (the rules read only
+ * the query), so that the rewrites after the first that changed something elsewhere in the tree do
+ * not walk them again (a bool of 4,000 clauses took 5 to 40 ms, its clauses' keys written and
+ * looked for duplicates at every pass until the whole query stopped changing).
+ */
+const fixedPoints = new WeakSet<LQuery>();
+
 /** One Query.rewrite call: returns the same object when nothing changed. */
 export function rewriteOnce(query: LQuery): LQuery {
+  // (a leaf or a term is its own rewrite: not remembered, there may be thousands)
+  if (query.type === 'leaf' || query.type === 'term') return query;
+  if (fixedPoints.has(query)) return query;
+  const rewritten = rewriteRules(query);
+  if (rewritten === query) fixedPoints.add(query);
+  return rewritten;
+}
+
+function rewriteRules(query: LQuery): LQuery {
   switch (query.type) {
     case 'boost':
       return rewriteBoost(query);
