@@ -119,9 +119,11 @@ export class FieldIndex {
     readonly type: FieldType,
     /** text: the analyzer of its values (the mapping's `analyzer`), fixed for the field's life. */
     readonly analyzer: Analyzer = STANDARD,
+    /** Where the tails of its long terms go (TermHash); none: in memory. */
+    spillDir?: string,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'double' || type === 'date';
-    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash());
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(spillDir));
     this.points = numeric ? new TermPostings<number>(false, new NumberHash()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;
     this.tokens = numeric ? null : new ForwardIndex<TermIds>(EMPTY_INT8);
@@ -519,10 +521,10 @@ export class FieldIndex {
     this.sorted?.writeState(w);
   }
 
-  /** A field as `writeState` wrote it. */
-  static readState(r: StateReader): FieldIndex {
+  /** A field as `writeState` wrote it (the tails of its new long terms spilled to `spillDir`, if given). */
+  static readState(r: StateReader, spillDir?: string): FieldIndex {
     const [name, type, analyzer, ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs, sorted] = r.json<[string, FieldType, string, ...number[]]>();
-    const field = new FieldIndex(name, type, analyzerNamed(analyzer));
+    const field = new FieldIndex(name, type, analyzerNamed(analyzer), spillDir);
     Object.assign(field, { ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs });
     field.present.readState(r);
     if (field.terms !== null) {

@@ -52,7 +52,7 @@ export class InvertedIndex {
    * External ids, each with a key for good (one lookup finds or adds it, where a Map needs a failed
    * get and a set for each new document: a sixth of the build time at 100k documents).
    */
-  private readonly idKeys = new TermHash();
+  private readonly idKeys: TermHash;
   /** Per id key: its live document's number + 1 (0: none). */
   private docOfKey = EMPTY_INT32;
   /** Non-scoring results cached for this index (see filterCache.ts). */
@@ -72,10 +72,14 @@ export class InvertedIndex {
 
   /**
    * @param storeSources keep each document's source (the single-document matcher does not need them)
-   * @param spillDir where the sources go once a chunk of them is full (SourceStore); none: in memory
+   * @param spillDir where the sources and the tails of long terms go once a chunk of them is full (byteChunks.ts); none: in memory
    */
-  constructor(storeSources = true, spillDir?: string) {
+  constructor(
+    storeSources = true,
+    private readonly spillDir?: string,
+  ) {
     this.sources = storeSources ? new SourceStore(spillDir) : null;
+    this.idKeys = new TermHash(spillDir);
   }
 
   get size(): number {
@@ -297,7 +301,7 @@ export class InvertedIndex {
     index.sources?.readState(r);
     const fields: FieldIndex[] = [];
     for (let i = 0, n = r.json<number>(); i < n; i++) {
-      const field = FieldIndex.readState(r);
+      const field = FieldIndex.readState(r, spillDir);
       fields.push(field);
       index.fields.set(field.name, field);
     }
@@ -341,7 +345,7 @@ export class InvertedIndex {
     let index = this.fields.get(name);
     if (index === undefined) {
       const analyzer = type === 'text' && this.mapping !== null ? this.mapping.analyzersOf(name).index : undefined;
-      this.fields.set(name, (index = new FieldIndex(name, type, analyzer)));
+      this.fields.set(name, (index = new FieldIndex(name, type, analyzer, this.spillDir)));
       index.ordinal = this.fields.size - 1;
     }
     return index;

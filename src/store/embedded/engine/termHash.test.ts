@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { scanAscii } from './analyzer';
 import { StateReader, StateWriter, sectionBytes } from './persist/state';
 import { compareUtf8 } from './strings';
@@ -85,5 +88,73 @@ describe('TermHash', () => {
     expect(read.term(3)).toBe('\u4e2d\u6587');
     expect(read.term(105)).toBe('new99');
   });
-});
 
+  describe('long terms (more than 36 bytes: their first 16 in memory, the rest in chunks, spilled to disk with a spill directory)', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'term-hash-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    // terms sharing long prefixes, of any length around the limits (16, 36 bytes; wide terms twice as many bytes), some beyond Latin-1
+    const term = fc
+      .tuple(fc.constantFrom('', 'a'.repeat(15), 'a'.repeat(16), 'abcdefghijklmnop', 'abcdefghijklmnopqrstuvwxyz0123456789'), fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '\u00e9', '\u4e2d'), maxLength: 40 }))
+      .map(([prefix, rest]) => prefix + rest);
+
+    it.each([
+      ['in memory', false],
+      ['spilled', true],
+    ])('terms, lookups (folded slices too) and order as strings would, before and after an index file (%s)', (_, spill) => {
+      fc.assert(
+        fc.property(fc.array(term, { maxLength: 60 }), (terms) => {
+          const spillDir = spill ? dir : undefined;
+          const hash = new TermHash(spillDir);
+          const distinct = [...new Set(terms)];
+          for (const t of terms) hash.intern(t);
+          const check = (h: TermHash) => {
+            expect(h.list()).toEqual(distinct);
+            for (let a = 0; a < distinct.length; a++) {
+              expect(h.get(distinct[a])).toBe(a);
+              expect(h.get(distinct[a] + 'a')).toBe(distinct.indexOf(distinct[a] + 'a'));
+              const upper = `<${distinct[a].toUpperCase()}>`;
+              if (!/[^a-z]/.test(distinct[a])) expect(h.getSlice(upper, 1, upper.length - 1, true)).toBe(a);
+              for (let b = 0; b < distinct.length; b++) expect(Math.sign(h.compare(a, b))).toBe(Math.sign(compareUtf8(distinct[a], distinct[b])));
+            }
+          };
+          check(hash);
+          const w = new StateWriter();
+          hash.writeState(w);
+          const read = new TermHash(spillDir);
+          read.readState(new StateReader(w.meta, w.sections.map(sectionBytes)));
+          check(read);
+          const more = 'z'.repeat(50);
+          expect(read.intern(more)).toBe(distinct.length);
+          expect(read.term(distinct.length)).toBe(more);
+        }),
+        { seed: 5, numRuns: 60 },
+      );
+    });
+
+    it('holds 28 bytes of a long term in memory when spilled, and at most one chunk of tails being filled (a 15-word description as a keyword took 120)', () => {
+      const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+      const text = (i: number) => `${i} ${Array.from({ length: 15 }, (_, w) => words[(i * 7 + w * (i % 5 + 1)) % words.length]).join(' ')}`;
+      const n = 50_000;
+      const hash = new TermHash(dir);
+      const inMemory = new TermHash();
+      for (let i = 0; i < n; i++) {
+        hash.intern(text(i));
+        inMemory.intern(text(i));
+      }
+      let characters = 0;
+      for (let i = 0; i < n; i++) characters += text(i).length;
+      // 28 bytes + offset + hash + table slots a term, and the chunk of tails being filled (4 MB at most)
+      expect(hash.bytes()).toBeLessThan(n * (28 + 4 + 4 + 16) * 1.3 + 4 * 1024 * 1024);
+      expect(inMemory.bytes()).toBeGreaterThan(characters);
+      expect(readdirSync(dir)).toEqual([]); // (a spill file has no name)
+      for (const i of [0, 7, 12_345, n - 1]) {
+        expect(hash.term(i)).toBe(text(i));
+        expect(hash.get(text(i))).toBe(i);
+      }
+    });
+  });
+});

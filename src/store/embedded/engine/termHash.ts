@@ -3,6 +3,7 @@
  * Int32Array, that can look a term up from a slice of a longer text, lower-casing ASCII on the fly:
  * indexing finds the id of each token without first cutting it out of the text as a new string.
  */
+import { ByteChunks } from './byteChunks';
 import { EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
@@ -20,6 +21,24 @@ export function hashSlice(text: string, start: number, end: number, fold: boolea
 
 const EMPTY_CHARS = Buffer.alloc(0);
 
+/** A term of more bytes than this is long: `chars` holds its first PREFIX bytes and a REF, `tails` the rest. */
+const LONG = 36;
+const PREFIX = 16;
+/** After a long term's prefix: its length in bytes, then the chunk and start of the rest in `tails` (u32 each). */
+const REF = 12;
+
+/** A long term's bytes are put together here before being split (grown as needed). */
+let scratch = Buffer.alloc(256);
+
+/** Sets bit `id` of `bits` (grown as needed); returns the array. */
+function withBit(bits: Uint8Array, id: number): Uint8Array {
+  const out = id >> 3 >= bits.length ? grow(bits, (id >> 3) + 1) : bits;
+  out[id >> 3] |= 1 << (id & 7);
+  return out;
+}
+
+const hasBit = (bits: Uint8Array, id: number): boolean => (bits[id >> 3] & (1 << (id & 7))) !== 0;
+
 /**
  * The dictionary keeps no JavaScript string per term: the terms' characters are end to end in one
  * byte buffer (`chars`: one byte per character, or two, UTF-16LE, for a term with a code unit above
@@ -28,17 +47,34 @@ const EMPTY_CHARS = Buffer.alloc(0);
  * and a pointer besides their characters, and work for every garbage collection); here they take
  * their characters and 4 bytes, out of the heap, and are written to and read from the index file
  * as they are (no string made when an index file is read). `term(id)` makes the string when asked.
+ *
+ * A long term (more than LONG bytes: a sentence kept whole as a keyword, a URL) keeps only its first
+ * PREFIX bytes in `chars`, with its length and where the rest is in `tails` (byteChunks.ts: with a
+ * spill directory, on disk but for the chunk being filled; read back from the index file after a
+ * restart), as Lucene keeps its term dictionary in a file: a `.keyword` of a 15-word description
+ * took 120 bytes of memory per entity and takes 28. What reads a long term's rest from disk (one
+ * positioned read): making its string (`term`: a hit's sort value, an aggregation's bucket, a
+ * pattern's walk over the dictionary), finding it (`get`, `intern`) when another term has the same
+ * 32-bit hash (the same term, mostly: writing a value already indexed), and ordering two terms whose
+ * first PREFIX bytes are the same (sorting the dictionary, SortedTerms).
  */
 export class TermHash {
   private chars: Buffer = EMPTY_CHARS;
   /** Id -> start of its characters in `chars`; starts[size] is where the next term goes. */
   private starts = Int32Array.of(0);
   /** A bit per id: its characters are two bytes each. */
-  private wide = EMPTY_UINT8;
+  private wide: Uint8Array = EMPTY_UINT8;
+  /** A bit per id: a long term (see above). */
+  private long: Uint8Array = EMPTY_UINT8;
+  /** The rest of each long term's bytes (made with the first). */
+  private tails: ByteChunks | null = null;
   private count = 0;
   private hashes = EMPTY_INT32;
   /** Slot -> id + 1 (0: empty); allocated with the first term. */
   private table = EMPTY_INT32;
+
+  /** @param spillDir where the tails of long terms go (ByteChunks); none: in memory */
+  constructor(private readonly spillDir?: string) {}
 
   get size(): number {
     return this.count;
@@ -46,7 +82,23 @@ export class TermHash {
 
   /** The term of an id (a new string). */
   term(id: number): string {
-    return this.chars.toString(this.isWide(id) ? 'utf16le' : 'latin1', this.starts[id], this.starts[id + 1]);
+    const encoding = this.isWide(id) ? 'utf16le' : 'latin1';
+    if (this.isLong(id)) return this.longBytes(id).toString(encoding);
+    return this.chars.toString(encoding, this.starts[id], this.starts[id + 1]);
+  }
+
+  private isLong(id: number): boolean {
+    return hasBit(this.long, id);
+  }
+
+  /** A long term's bytes, whole (a new buffer; its rest read from `tails`). */
+  private longBytes(id: number): Buffer {
+    const at = this.starts[id] + PREFIX;
+    const length = this.chars.readUInt32LE(at);
+    const out = Buffer.allocUnsafe(length);
+    this.chars.copy(out, 0, at - PREFIX, at);
+    (this.tails as ByteChunks).read(this.chars.readUInt32LE(at + 4), this.chars.readUInt32LE(at + 8), length - PREFIX).copy(out, PREFIX);
+    return out;
   }
 
   /** Every term by id (a copy: tests and small dictionaries). */
@@ -60,14 +112,21 @@ export class TermHash {
     const chars = this.chars;
     let i = this.starts[a];
     let j = this.starts[b];
-    const aEnd = this.starts[a + 1];
-    const bEnd = this.starts[b + 1];
+    const aLong = this.isLong(a);
+    const bLong = this.isLong(b);
+    const aEnd = aLong ? i + PREFIX : this.starts[a + 1];
+    const bEnd = bLong ? j + PREFIX : this.starts[b + 1];
     for (; i < aEnd && j < bEnd; i++, j++) if (chars[i] !== chars[j]) return chars[i] - chars[j];
-    return aEnd - i - (bEnd - j);
+    if (!aLong && !bLong) return aEnd - i - (bEnd - j);
+    // the bytes in memory are the same: a short term that ended there is before a long one (longer
+    // than LONG bytes); else the rest decides (latin1 bytes compare as their code points, UTF-8's order)
+    if (!aLong && i === aEnd) return -1;
+    if (!bLong && j === bEnd) return 1;
+    return Buffer.compare(aLong ? this.longBytes(a) : chars.subarray(this.starts[a], this.starts[a + 1]), bLong ? this.longBytes(b) : chars.subarray(this.starts[b], this.starts[b + 1]));
   }
 
   private isWide(id: number): boolean {
-    return (this.wide[id >> 3] & (1 << (id & 7))) !== 0;
+    return hasBit(this.wide, id);
   }
 
   get(term: string): number {
@@ -99,11 +158,13 @@ export class TermHash {
 
   /** Whether the term of `id` is text[start, end) (ASCII lower-cased when `fold`). */
   private same(id: number, text: string, start: number, end: number, fold: boolean): boolean {
-    const chars = this.chars;
-    const from = this.starts[id];
+    const long = this.isLong(id);
+    const length = long ? this.chars.readUInt32LE(this.starts[id] + PREFIX) : this.starts[id + 1] - this.starts[id];
     const n = end - start;
+    if (length !== (this.isWide(id) ? 2 * n : n)) return false;
+    const chars = long ? this.longBytes(id) : this.chars;
+    const from = long ? 0 : this.starts[id];
     if (this.isWide(id)) {
-      if (this.starts[id + 1] - from !== 2 * n) return false;
       for (let i = 0; i < n; i++) {
         let c = text.charCodeAt(start + i);
         if (fold && c >= 65 && c <= 90) c += 32;
@@ -111,7 +172,6 @@ export class TermHash {
       }
       return true;
     }
-    if (this.starts[id + 1] - from !== n) return false;
     for (let i = 0; i < n; i++) {
       let c = text.charCodeAt(start + i);
       if (fold && c >= 65 && c <= 90) c += 32;
@@ -156,46 +216,47 @@ export class TermHash {
         break;
       }
     }
+    const length = wide ? 2 * n : n;
+    const long = length > LONG;
     const at = this.starts[id];
-    const need = at + (wide ? 2 * n : n);
+    const need = at + (long ? PREFIX + REF : length);
     if (need > this.chars.length) {
       // 1.25x: the buffer is most of a large dictionary's memory, its room left over counts
       const chars = Buffer.allocUnsafeSlow(Math.max(need, 64, Math.floor(this.chars.length * 1.25)));
       this.chars.copy(chars, 0, 0, at);
       this.chars = chars;
     }
-    const chars = this.chars;
-    if (wide) {
-      for (let i = 0; i < n; i++) {
-        const c = text.charCodeAt(start + i);
-        chars[at + 2 * i] = c & 0xff;
-        chars[at + 2 * i + 1] = c >> 8;
-      }
-      if (id >> 3 >= this.wide.length) this.wide = grow(this.wide, (id >> 3) + 1);
-      this.wide[id >> 3] |= 1 << (id & 7);
-    } else if (!fold && n > 32 && start === 0 && end === text.length) {
-      chars.write(text, at, "latin1");
+    if (long) {
+      if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
+      encode(text, start, end, fold, wide, scratch, 0);
+      scratch.copy(this.chars, at, 0, PREFIX);
+      const tails = (this.tails ??= new ByteChunks(this.spillDir));
+      tails.appendBytes(scratch.subarray(PREFIX, length));
+      this.chars.writeUInt32LE(length, at + PREFIX);
+      this.chars.writeUInt32LE(tails.lastChunk, at + PREFIX + 4);
+      this.chars.writeUInt32LE(tails.lastStart, at + PREFIX + 8);
+      this.long = withBit(this.long, id);
     } else {
-      for (let i = 0; i < n; i++) {
-        let c = text.charCodeAt(start + i);
-        if (fold && c >= 65 && c <= 90) c += 32;
-        chars[at + i] = c;
-      }
+      encode(text, start, end, fold, wide, this.chars, at);
     }
+    if (wide) this.wide = withBit(this.wide, id);
     if (id + 2 > this.starts.length) this.starts = grow(this.starts, id + 2);
     this.starts[id + 1] = need;
     this.count = id + 1;
   }
 
-  /** For the index file (persist/): the characters, offsets, hashes and table as they are (no rehash when read, no string made). */
+  /** For the index file (persist/): the characters, offsets, hashes and table as they are (no rehash when read, no string made), the tails of long terms read on demand. */
   writeState(w: StateWriter): void {
     const n = this.count;
     w.json(n);
     w.array(this.starts, n + 1);
     w.bytes(this.chars.subarray(0, this.starts[n]));
     w.array(this.wide, Math.min(this.wide.length, (n + 7) >> 3));
+    w.array(this.long, Math.min(this.long.length, (n + 7) >> 3));
     w.array(this.hashes, n);
     w.array(this.table);
+    w.json(this.tails !== null);
+    this.tails?.writeState(w);
   }
 
   /** Takes the state `writeState` wrote (this dictionary must be new). */
@@ -204,13 +265,18 @@ export class TermHash {
     this.starts = r.int32();
     this.chars = r.bytes();
     this.wide = r.uint8();
+    this.long = r.uint8();
     this.hashes = r.int32();
     this.table = r.int32();
+    if (r.json<boolean>()) {
+      this.tails = new ByteChunks(this.spillDir);
+      this.tails.readState(r);
+    }
   }
 
   /** Memory held, in bytes (for diagnostics). */
   bytes(): number {
-    return this.chars.length + this.starts.byteLength + this.wide.byteLength + this.hashes.byteLength + this.table.byteLength;
+    return this.chars.length + this.starts.byteLength + this.wide.byteLength + this.long.byteLength + this.hashes.byteLength + this.table.byteLength + (this.tails?.bytes() ?? 0);
   }
 
   private rehash(): void {
@@ -222,5 +288,25 @@ export class TermHash {
       table[slot] = id + 1;
     }
     this.table = table;
+  }
+}
+
+/** text[start, end) (ASCII lower-cased when `fold`) into `out` from `at`: latin1, or UTF-16LE when `wide`. */
+function encode(text: string, start: number, end: number, fold: boolean, wide: boolean, out: Buffer, at: number): void {
+  const n = end - start;
+  if (wide) {
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(start + i);
+      out[at + 2 * i] = c & 0xff;
+      out[at + 2 * i + 1] = c >> 8;
+    }
+  } else if (!fold && n > 32 && start === 0 && end === text.length) {
+    out.write(text, at, 'latin1');
+  } else {
+    for (let i = 0; i < n; i++) {
+      let c = text.charCodeAt(start + i);
+      if (fold && c >= 65 && c <= 90) c += 32;
+      out[at + i] = c;
+    }
   }
 }
