@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATABASE_FILE, EmbeddedDatabase } from './database';
+import { DATABASE_FILE, EmbeddedDatabase, entityRow } from './database';
 
 let dir: string;
 const open: EmbeddedDatabase[] = [];
@@ -63,6 +63,23 @@ describe('EmbeddedDatabase change log', () => {
     expect(changes.map((c) => [c.seq, c.kind, c.action, c.collection, c.id])).toEqual(created.map((id, k) => [k + 2, 'entity', 'create', 'c', id]));
     expect(changes.every((c) => c.source !== null && JSON.parse(c.source).name === c.id)).toBe(true);
     expect(one.lastSeq()).toBe(250);
+  });
+
+  it('logs an insert given in pieces (the commit thread\'s) as one: every entity created, once, numbered in order, nothing before the commit', () => {
+    const one = db();
+    one.insertEntities('c', [{ id: 'x150', source: entity('x150') }]);
+    const items = Array.from({ length: 451 }, (_, k) => ({ id: `x${k}`, source: entity(`x${k}`, k === 320 ? 'x150' : `x${k}`) }));
+    const reader = db();
+    const insert = one.beginEntityRows('c');
+    for (let from = 0; from < items.length; from += 150) {
+      insert.add(items.slice(from, from + 150).map(entityRow));
+      expect(reader.changesAfter(1, 1000).changes).toEqual([]);
+    }
+    const { outcomes, seqs } = insert.commit();
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual(['id_taken', 'slug_taken']);
+    expect(seqs).toEqual(Array.from({ length: 449 }, (_, k) => k + 2));
+    const created = items.filter((_, k) => outcomes[k] === 'ok').map((item) => item.id);
+    expect(reader.changesAfter(1, 1000).changes.map((c) => [c.seq, c.id])).toEqual(created.map((id, k) => [k + 2, id]));
   });
 
   it("writes a create's source once (the entity row), copied into the log before a later write replaces or deletes it", () => {

@@ -129,6 +129,19 @@ describe('embedded store: bulk writes through the commit thread', () => {
     expect(await names(s, { match: { a: 'z' } })).toEqual(['delta', 'gamma']);
   });
 
+  it('refuses a bulk write of several pieces past MAX_FIELDS whole: none of it written, here or for another process, and the next one numbered on', async () => {
+    const s = store({ maxFields: 9 });
+    await s.entities.createMany('things', items(['alpha', 'beta'], { a: 'x' }));
+    const many = Array.from({ length: 2 * COMMIT_PIECE + 1 }, (_, i) => ({ id: `e${i}`, source: doc(`e${i}`, { a: 'x' }) }));
+    many[2 * COMMIT_PIECE] = { id: 'last', source: doc('last', { b: 'y', c: 'z' }) };
+    await expect(s.entities.createMany('things', many)).rejects.toThrow(InvalidDocumentError);
+    expect(await s.entities.count('things', { match_all: {} }, null)).toEqual({ count: 2 });
+    const other = store({ maxFields: 9 });
+    expect(await other.entities.get('things', 'e0')).toBeNull();
+    expect(await s.entities.createMany('things', items(['gamma', 'delta'], { a: 'z' }))).toEqual(['ok', 'ok']);
+    expect(await other.entities.count('things', { match_all: {} }, null)).toEqual({ count: 4 });
+  });
+
   /** What the index holds now, without the read that would apply a deferred write first. */
   const indexed = (s: EmbeddedStore) => (s.entities as unknown as { indices: Map<string, { size: number }> }).indices.get('things')?.size ?? 0;
   const turn = () => new Promise((r) => setImmediate(r));

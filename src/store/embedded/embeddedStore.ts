@@ -196,10 +196,12 @@ class EmbeddedEntities implements EntityStore {
   async createMany(collection: string, items: { id: string; source: Doc; json?: string }[]): Promise<WriteOutcome[]> {
     const index = this.index(collection);
     this.refuseMisfits(collection, items);
-    const added = index.checkFields(items.map((item) => item.source));
+    // (how many fields the write adds; throws past MAX_FIELDS)
+    const newFields = () => index.checkFields(items.map((item) => item.source));
     const thread = this.commitThread(items.length);
     // (each source serialized once, by the caller when it gives `json`: SQLite's row, the index's stored source and the answer's)
     if (thread === null) {
+      newFields();
       const rows = items.map(entityRow);
       const { outcomes, seqs } = this.db.insertEntityRows(collection, rows);
       this.sync.own(seqs, this.indexing(collection, index, items, rows, outcomes));
@@ -214,8 +216,12 @@ class EmbeddedEntities implements EntityStore {
       for (let i = from; i < to; i++) rows[i] = entityRow(items[i]);
       return rows.slice(from, to);
     };
-    const committing = thread.begin(collection, piece(0), items.length > COMMIT_PIECE);
+    const more = items.length > COMMIT_PIECE;
+    let added = more ? 0 : newFields();
+    const committing = thread.begin(collection, piece(0), more);
     try {
+      // (fields checked while the thread inserts the first piece: a write past MAX_FIELDS is given up, rolled back, before its last)
+      if (more) added = newFields();
       for (let from = COMMIT_PIECE; from < items.length; from += COMMIT_PIECE) committing.add(piece(from), from + COMMIT_PIECE < items.length);
     } catch (err) {
       committing.abort();
