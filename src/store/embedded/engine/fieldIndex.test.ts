@@ -22,6 +22,18 @@ describe('FieldIndex', () => {
     expect(field.norm(2)).toBe(intToByte4(4));
   });
 
+  it('indexes a value the document before had (a bulk write repeating its author) as any other: terms, positions, norms, statistics', () => {
+    const field = new FieldIndex('author', 'text');
+    const values = [['Ada Lovelace'], ['Ada Lovelace'], ['ada lovelace'], ['Ada Lovelace', 'Ada Lovelace'], ['Ada Lovelace'], [''], ['Ada Lovelace'], ['Grace Hopper']];
+    values.forEach((v, doc) => field.add(doc, v));
+    // (the second value of document 3 starts 100 + 1 positions after the first's last token)
+    expect(field.postings('ada')).toEqual(new Map([[0, [0]], [1, [0]], [2, [0]], [3, [0, 102]], [4, [0]], [6, [0]]]));
+    expect(field.postings('lovelace')).toEqual(new Map([[0, [1]], [1, [1]], [2, [1]], [3, [1, 103]], [4, [1]], [6, [1]]]));
+    expect(field.postings('hopper')).toEqual(new Map([[7, [1]]]));
+    expect(values.map((_, doc) => field.norm(doc))).toEqual([2, 2, 2, 4, 2, 0, 2, 2].map((n) => (n === 0 ? 0 : intToByte4(n))));
+    expect([field.docCount, field.sumTotalTermFreq, field.sumDocFreq]).toEqual([7, 16, 14]);
+  });
+
   it('keeps statistics exact when documents are removed', () => {
     const field = new FieldIndex('name', 'text');
     field.add(1, ['a b c']);

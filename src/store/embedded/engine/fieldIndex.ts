@@ -67,6 +67,9 @@ const BOUNDS: TokenBounds = { data: new Int32Array(96), whole: 0 };
 let lastScanned: string | null = null;
 let lastHash = 0;
 
+/** A text value of at most this many tokens is remembered with its term ids (FieldIndex.repeatText). */
+const REPEAT_MAX_TOKENS = 16;
+
 /** Documents added to a field before their postings are written in one batch. */
 const REFRESH_DOCS = 4096;
 
@@ -308,6 +311,17 @@ export class FieldIndex {
         length += this.addAnalyzed(text);
         continue;
       }
+      if (text === this.repeatText) {
+        // the value the last document had here (a bulk write's author, its modifier): its term ids again
+        const ids = this.repeatIds;
+        const count = this.repeatCount;
+        const entries = tokens.room(count);
+        let at = tokens.length;
+        for (let i = 0; i < count; i++) entries[at++] = ids[i];
+        tokens.commit(at);
+        length += count;
+        continue;
+      }
       const count = scanAscii(text, BOUNDS);
       if (count >= 0) {
         lastScanned = text;
@@ -328,6 +342,7 @@ export class FieldIndex {
         }
         tokens.commit(at);
         length += count;
+        if (count <= REPEAT_MAX_TOKENS) this.remember(text, entries, at - count, count);
         continue;
       }
       const analyzed = analyzeText(text);
@@ -343,6 +358,17 @@ export class FieldIndex {
     this.docCount += 1;
     this.sumTotalTermFreq += length;
     if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
+  }
+
+  /** The last value analyzed on the ASCII fast path (of at most REPEAT_MAX_TOKENS tokens) and its term ids: documents written together often repeat a value. */
+  private repeatText: string | null = null;
+  private repeatIds = new Int32Array(REPEAT_MAX_TOKENS);
+  private repeatCount = 0;
+
+  private remember(text: string, entries: TermIds, from: number, count: number): void {
+    for (let i = 0; i < count; i++) this.repeatIds[i] = entries[from + i];
+    this.repeatCount = count;
+    this.repeatText = text;
   }
 
   /** One value's tokens by the field's (non-standard) analyzer, a HOLE where a removed token left a position empty; returns how many tokens. */
