@@ -14,6 +14,8 @@ import type { StateReader, StateWriter } from './persist/state';
 import { SpillFile, isDiskBytes, type DiskBytes } from './persist/diskFile';
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
+/** Bytes of a chunk on disk read at once when the index file is written. */
+const READ_PIECE = 512 * 1024;
 
 export class ByteChunks {
   /** Chunks in memory, or where they are on disk (spilled, or left in the index file read). */
@@ -100,7 +102,8 @@ export class ByteChunks {
     w.json(n);
     for (let i = 0; i < n; i++) {
       const chunk = this.chunks[i];
-      if (isDiskBytes(chunk)) w.bytes(() => chunk.file.read(chunk.offset, chunk.length), true);
+      // (a chunk on disk read a piece at a time as it is written, not 4 MB at once)
+      if (isDiskBytes(chunk)) w.bytes(() => chunk.file.readPieces(chunk.offset, chunk.length, READ_PIECE), true);
       else w.bytes(i === this.current ? chunk.subarray(0, this.end) : chunk, true);
     }
   }

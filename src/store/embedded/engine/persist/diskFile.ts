@@ -44,6 +44,19 @@ export class DiskFile {
     return out;
   }
 
+  /**
+   * `length` bytes from `offset`, `pieceBytes` at most at a time, each read when asked for into the
+   * same buffer (a piece is valid until the next is asked for).
+   */
+  *readPieces(offset: number, length: number, pieceBytes: number): Generator<Buffer> {
+    const buffer = Buffer.allocUnsafeSlow(Math.min(pieceBytes, length));
+    for (let at = 0; at < length; at += pieceBytes) {
+      const n = Math.min(pieceBytes, length - at);
+      this.readInto(offset + at, n, buffer, 0);
+      yield buffer.subarray(0, n);
+    }
+  }
+
   /** `length` bytes from `offset`, into `out` at `into`. */
   readInto(offset: number, length: number, out: Buffer, into: number): void {
     for (let at = 0; at < length; ) {

@@ -200,10 +200,17 @@ describe('index file: sections made in pieces', () => {
   it('joinedPieces: the lists end to end, small ones gathered into pieces, large ones as they are', () => {
     const lists = [Int32Array.from([1, 2, 3, 9]), new Int32Array(10).fill(7), Int32Array.from([4]), new Int32Array(0), Int32Array.from([5, 6])];
     const lengths = [3, 10, 1, 0, 2];
-    const pieces = [...joinedPieces(lists, lengths, 16)];
-    // 12 bytes gathered; 40 bytes (>= 16) as a view; then 4 + 8 bytes gathered
+    const pieces: Uint8Array[] = [];
+    const buffers: ArrayBufferLike[] = [];
+    // (each piece copied before the next is asked for: a gathered piece's buffer is used again)
+    for (const piece of joinedPieces(lists, lengths, 16)) {
+      pieces.push(Uint8Array.from(piece));
+      buffers.push(piece.buffer);
+    }
+    // 12 bytes gathered; 40 bytes (>= 16) as a view; then 4 + 8 bytes gathered, in the same buffer
     expect(pieces.map((p) => p.length)).toEqual([12, 40, 12]);
-    expect(pieces[1].buffer).toBe(lists[1].buffer);
+    expect(buffers[1]).toBe(lists[1].buffer);
+    expect(buffers[2]).toBe(buffers[0]);
     const all = new Int32Array(Uint8Array.from(Buffer.concat(pieces)).buffer);
     expect(Array.from(all)).toEqual([1, 2, 3, ...new Array(10).fill(7), 4, 5, 6]);
   });

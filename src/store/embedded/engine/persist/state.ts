@@ -44,14 +44,20 @@ function kindOf(array: StateArray): ArrayKind {
 /**
  * A section's bytes: at once (a view of memory the structures own), or made when written, whole or
  * in pieces written one after the other (the writer lets the event loop run between pieces: a
- * section of 100 MB made at once held it for tens of milliseconds).
+ * section of 100 MB made at once held it for tens of milliseconds). A piece is valid until the next
+ * is asked for (its buffer may be used again for the next: fresh buffers of a megabyte for every
+ * piece of a 300 MB file made the garbage collector run full collections of 10 to 30 ms while it was
+ * written).
  */
 export type SectionSource = Uint8Array | (() => Uint8Array | Iterable<Uint8Array>);
 
 /** A section's bytes in one buffer (what the file holds; tests read a state back from memory with it). */
 export function sectionBytes(source: SectionSource): Buffer {
   const made = typeof source === 'function' ? source() : source;
-  return made instanceof Uint8Array ? Buffer.from(made) : Buffer.concat([...made]);
+  if (made instanceof Uint8Array) return Buffer.from(made);
+  const pieces: Buffer[] = [];
+  for (const piece of made) pieces.push(Buffer.from(piece)); // (copied before the next is made)
+  return Buffer.concat(pieces);
 }
 
 /** Bytes per piece of a section made in pieces (joinedPieces). */
@@ -60,9 +66,10 @@ const JOINED_PIECE = 1024 * 1024;
 /**
  * The bytes of `lists[b].subarray(0, lengths[b])`, list after list, in pieces: a list of
  * JOINED_PIECE bytes or more as a view of itself, smaller ones copied together into pieces of at
- * most JOINED_PIECE bytes (fresh ones: a piece stays valid after the next is made).
+ * most JOINED_PIECE bytes, all in one buffer (a piece is valid until the next is asked for: see
+ * SectionSource).
  */
-export function* joinedPieces(lists: readonly StateArray[], lengths: readonly number[], pieceBytes = JOINED_PIECE): Generator<Uint8Array> {
+export function* joinedPieces(lists: readonly StateArray[], lengths: ArrayLike<number>, pieceBytes = JOINED_PIECE): Generator<Uint8Array> {
   let piece: Uint8Array | null = null;
   let filled = 0;
   for (let b = 0; b < lists.length; b++) {
@@ -70,14 +77,12 @@ export function* joinedPieces(lists: readonly StateArray[], lengths: readonly nu
     const bytes = new Uint8Array(list.buffer, list.byteOffset, lengths[b] * list.BYTES_PER_ELEMENT);
     if (bytes.length >= pieceBytes) {
       if (piece !== null && filled > 0) yield piece.subarray(0, filled);
-      piece = null;
       filled = 0;
       yield bytes;
       continue;
     }
     if (piece !== null && filled + bytes.length > pieceBytes) {
       yield piece.subarray(0, filled);
-      piece = null;
       filled = 0;
     }
     piece ??= new Uint8Array(pieceBytes);
@@ -108,6 +113,20 @@ export class StateWriter {
   array(array: StateArray, length = array.length): void {
     this.meta.push(kindOf(array));
     this.sections.push(new Uint8Array(array.buffer, array.byteOffset, length * array.BYTES_PER_ELEMENT));
+  }
+
+  /**
+   * An Int32Array made when the file is written, not when the state is captured (what it is made
+   * from must not change until then, as for `array`): work over a whole structure (a loop over a
+   * million terms) then runs between two sections of the write, not in the capture, which is made
+   * at once for every index.
+   */
+  int32Made(make: () => Int32Array): void {
+    this.meta.push('i32');
+    this.sections.push(() => {
+      const array = make();
+      return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    });
   }
 
   /**
@@ -148,9 +167,12 @@ export class StateWriter {
     }
   }
 
-  /** Values JSON cannot carry exactly (-0, undefined, ...): V8's serialization. */
+  /**
+   * Values JSON cannot carry exactly (-0, undefined, ...): V8's serialization, made when the file is
+   * written (the value must not change until then).
+   */
   values(value: unknown): void {
-    this.sections.push(v8Serialize(value));
+    this.sections.push(() => v8Serialize(value));
   }
 }
 
