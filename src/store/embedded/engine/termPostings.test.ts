@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 import { TermHash } from './termHash';
 import { NumberHash } from './numberHash';
 import { FREQ_OVERFLOW_MARK, TermPostings } from './termPostings';
@@ -69,5 +70,60 @@ describe('TermPostings', () => {
     expect([...freqs].slice(4)).toEqual([254, 255, 255, 255]);
     expect(postings.maxFreq[t]).toBe(257);
   });
-});
 
+  describe('a list of every document from 0 on, each once (a view of arrays shared by all such lists)', () => {
+    /** A field of `n` documents: `every` in each, `other` in the odd ones (twice in the last when `twice`). */
+    function build(n: number, breakAt: number, how: 'gap' | 'twice' | 'none'): { postings: TermPostings<string>; every: number } {
+      const postings = new TermPostings<string>(true, new TermHash());
+      const every = postings.intern('every');
+      const other = postings.intern('other');
+      for (let doc = 0; doc < n; doc++) {
+        if (!(how === 'gap' && doc === breakAt)) postings.add(every, doc);
+        if (how === 'twice' && doc === breakAt) postings.add(every, doc);
+        if (doc % 2 === 1) postings.add(other, doc);
+      }
+      return { postings, every };
+    }
+    const roundTrip = (postings: TermPostings<string>): TermPostings<string> => {
+      const w = new StateWriter();
+      (postings.dict as TermHash).writeState(w);
+      postings.writeState(w);
+      const r = new StateReader(w.meta, w.sections.map(sectionBytes));
+      const read = new TermPostings<string>(true, new TermHash());
+      (read.dict as TermHash).readState(r);
+      read.readState(r);
+      return read;
+    };
+
+    it('takes no memory of its own, gives the same documents and frequencies, before and after an index file, and takes more', () => {
+      const { postings, every } = build(10_000, -1, 'none');
+      const other = postings.id('other');
+      // the other list's own 5,000 postings (4 + 1 bytes each, room included); none for the 10,000 of `every`
+      expect(postings.bytes()).toBeLessThan(5_000 * 5 * 1.6 + 2_000);
+      for (const p of [postings, roundTrip(postings)]) {
+        expect([...p.docs(every)]).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
+        expect([...(p.freqs(every) as Uint8Array)].every((f) => f === 1)).toBe(true);
+        expect([...p.docs(other)]).toEqual(Array.from({ length: 5_000 }, (_, i) => 2 * i + 1));
+        expect(p.df[every]).toBe(10_000);
+        expect(p.maxFreq[every]).toBe(1);
+        for (let doc = 10_000; doc < 20_000; doc++) p.add(every, doc);
+        expect([...p.docs(every)]).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+      }
+    });
+
+    it.each([['gap' as const], ['twice' as const]])('a posting that breaks the run (%s) gives the list arrays of its own, the shared ones untouched', (how) => {
+      const { postings, every } = build(3_000, 1_234, how);
+      const docs = [...postings.docs(every)];
+      const freqs = [...(postings.freqs(every) as Uint8Array)];
+      const expectedDocs = Array.from({ length: 3_000 }, (_, i) => i).filter((doc) => how !== 'gap' || doc !== 1_234);
+      expect(docs).toEqual(expectedDocs);
+      expect(freqs).toEqual(expectedDocs.map((doc) => (how === 'twice' && doc === 1_234 ? 2 : 1)));
+      expect(postings.maxFreq[every]).toBe(how === 'twice' ? 2 : 1);
+      expect([...roundTrip(postings).docs(every)]).toEqual(expectedDocs);
+      // another list still shares the arrays, which hold what they held
+      const { postings: again, every: e } = build(2_000, -1, 'none');
+      expect([...again.docs(e)]).toEqual(Array.from({ length: 2_000 }, (_, i) => i));
+      expect([...(again.freqs(e) as Uint8Array)].every((f) => f === 1)).toBe(true);
+    });
+  });
+});

@@ -16,12 +16,36 @@
  *
  * Frequencies above 254 are stored as 255 with the exact value on the side (a term 255 times in one
  * document is rare: one byte a posting instead of two for every other).
+ *
+ * A long list that is every document from 0 on, each once (a term every document has: the entity
+ * type, the tenants `["*"]`, an author every entity of a bulk load shares) is a view of one array
+ * shared by all such lists, IOTA (IOTA[i] = i), and its frequencies of ONES (all 1), as Lucene
+ * codes a dense block of postings in a few bits: a dozen such fields took 4 or 5 bytes a document
+ * each. Nothing is written into the shared arrays but the value they hold already: the first posting
+ * that breaks the run (a document without the term before it, a frequency above 1) gives the list
+ * its own arrays, copied from the view. Readers see an ordinary Int32Array either way.
  */
 import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, grow } from './growable';
 import { joinedPieces, type StateReader, type StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
 const FREQ_OVERFLOW = 255;
+
+/** IOTA[i] = i and ONES[i] = 1, at least `n` long (grown by doubling; views of older ones stay valid). */
+let IOTA = EMPTY_INT32;
+let ONES = EMPTY_UINT8;
+function iota(n: number): Int32Array {
+  if (IOTA.length < n) {
+    const next = grow(IOTA, n);
+    for (let i = IOTA.length; i < next.length; i++) next[i] = i;
+    IOTA = next;
+  }
+  return IOTA;
+}
+function ones(n: number): Uint8Array {
+  if (ONES.length < n) ONES = grow(ONES, n).fill(1);
+  return ONES;
+}
 
 /** Term <-> id (ids 0, 1, 2, ... in order of addition). */
 export interface Dictionary<K> {
@@ -52,6 +76,8 @@ export class TermPostings<K extends string | number = string> {
   private cap = EMPTY_UINT16;
   private readonly bigDocs: Int32Array[] = [];
   private readonly bigFreqs: Uint8Array[] = [];
+  /** Per long list: a view of IOTA (and ONES), see above. */
+  private readonly bigShared: boolean[] = [];
   /** Terms given room (ensure). */
   private terms = 0;
   private pool = EMPTY_INT32;
@@ -129,6 +155,11 @@ export class TermPostings<K extends string | number = string> {
       const big = this.bigDocs[b];
       if (need > big.length) {
         const length = Math.max(need, big.length + (big.length >> 1));
+        if (this.bigShared[b]) {
+          this.bigDocs[b] = iota(length).subarray(0, length);
+          if (this.withFreqs) this.bigFreqs[b] = ones(length).subarray(0, length);
+          return;
+        }
         this.bigDocs[b] = resized(big, length, this.len[t]);
         if (this.withFreqs) this.bigFreqs[b] = resized(this.bigFreqs[b], length, this.len[t]);
       }
@@ -140,6 +171,8 @@ export class TermPostings<K extends string | number = string> {
   /** Append a posting (room reserved); returns its slot, for `bumpFreq`. */
   push(t: number, doc: number): number {
     const len = this.len[t];
+    const at = this.at[t];
+    if (at < 0 && doc !== len && this.bigShared[-1 - at]) this.unshare(-1 - at, len);
     const slot = this.slotOf(t, len);
     this.docsArray(t)[slot] = doc;
     if (this.withFreqs) {
@@ -153,6 +186,8 @@ export class TermPostings<K extends string | number = string> {
 
   /** One more occurrence in the document of the posting at `slot`. */
   bumpFreq(t: number, slot: number, doc: number): void {
+    const at = this.at[t];
+    if (at < 0 && this.bigShared[-1 - at]) this.unshare(-1 - at, this.len[t]);
     const freqs = this.freqsArray(t);
     let freq: number;
     if (freqs[slot] < FREQ_OVERFLOW - 1) {
@@ -164,6 +199,22 @@ export class TermPostings<K extends string | number = string> {
       this.overflow.set(key, freq);
     }
     if (freq > this.maxFreq[t]) this.maxFreq[t] = freq;
+  }
+
+  /** Long list `b` (a view of IOTA and ONES, `len` postings) gets arrays of its own. */
+  private unshare(b: number, len: number): void {
+    this.bigDocs[b] = resized(this.bigDocs[b], this.bigDocs[b].length, len);
+    if (this.withFreqs) this.bigFreqs[b] = resized(this.bigFreqs[b], this.bigFreqs[b].length, len);
+    this.bigShared[b] = false;
+  }
+
+  /** Whether the `len` postings from `start` of the arena are documents 0, 1, 2, ... each once. */
+  private isRun(start: number, len: number): boolean {
+    const pool = this.pool;
+    for (let i = 0; i < len; i++) if (pool[start + i] !== i) return false;
+    const freqs = this.freqPool;
+    if (freqs !== null) for (let i = 0; i < len; i++) if (freqs[start + i] !== 1) return false;
+    return true;
   }
 
   private slotOf(t: number, i: number): number {
@@ -189,8 +240,15 @@ export class TermPostings<K extends string | number = string> {
     const start = this.at[t];
     const newCap = Math.max(need, cap === 0 ? 1 : cap * 2);
     if (newCap > BIG_LIST) {
-      this.bigDocs.push(resized(this.pool.subarray(start, start + len), newCap, len));
-      if (this.freqPool !== null) this.bigFreqs.push(resized(this.freqPool.subarray(start, start + len), newCap, len));
+      const shared = this.isRun(start, len);
+      this.bigShared.push(shared);
+      if (shared) {
+        this.bigDocs.push(iota(newCap).subarray(0, newCap));
+        if (this.freqPool !== null) this.bigFreqs.push(ones(newCap).subarray(0, newCap));
+      } else {
+        this.bigDocs.push(resized(this.pool.subarray(start, start + len), newCap, len));
+        if (this.freqPool !== null) this.bigFreqs.push(resized(this.freqPool.subarray(start, start + len), newCap, len));
+      }
       this.at[t] = -this.bigDocs.length;
       this.garbage += cap;
       this.cap[t] = 0;
@@ -293,8 +351,10 @@ export class TermPostings<K extends string | number = string> {
     w.array(this.pool, this.poolEnd);
     if (this.freqPool !== null) w.array(this.freqPool, this.poolEnd);
     // long lists, in the order of their numbers (at = -(1 + number)), end to end; their lengths are
-    // found when written (a look at every term: at capture, all fields' looks added up to tens of ms)
+    // found when written (a look at every term: at capture, all fields' looks added up to tens of ms);
+    // those that are views of IOTA and ONES by their length alone
     const { at, len, bigDocs, bigFreqs } = this;
+    const shared = Uint8Array.from(this.bigShared, Number);
     let found: Int32Array | null = null;
     const lens = (): Int32Array => {
       if (found !== null) return found;
@@ -302,10 +362,12 @@ export class TermPostings<K extends string | number = string> {
       for (let t = 0; t < n; t++) if (at[t] < 0) found[-1 - at[t]] = len[t];
       return found;
     };
+    const own = (): Int32Array => lens().map((length, b) => (shared[b] === 1 ? 0 : length));
     w.int32Made(lens);
+    w.array(shared);
     // (in pieces: the lists of a million documents are a hundred megabytes)
-    w.bytes(() => joinedPieces(bigDocs, lens()));
-    if (this.withFreqs) w.bytes(() => joinedPieces(bigFreqs, lens()));
+    w.bytes(() => joinedPieces(bigDocs, own()));
+    if (this.withFreqs) w.bytes(() => joinedPieces(bigFreqs, own()));
   }
 
   /** Takes the state `writeState` wrote (its dictionary read by the owner). */
@@ -322,14 +384,22 @@ export class TermPostings<K extends string | number = string> {
     this.pool = r.int32();
     if (this.withFreqs) this.freqPool = r.uint8();
     const lens = r.int32();
+    const shared = r.uint8();
     const docs = r.bytes();
     const freqs = this.withFreqs ? r.bytes() : null;
     this.terms = n;
     this.bigDocs.length = 0;
     this.bigFreqs.length = 0;
+    this.bigShared.length = 0;
     let at = 0;
     for (let b = 0; b < lens.length; b++) {
       const len = lens[b];
+      this.bigShared.push(shared[b] === 1);
+      if (shared[b] === 1) {
+        this.bigDocs.push(iota(len).subarray(0, len));
+        if (freqs !== null) this.bigFreqs.push(ones(len).subarray(0, len));
+        continue;
+      }
       this.bigDocs.push(new Int32Array(docs.buffer, docs.byteOffset + 4 * at, len));
       if (freqs !== null) this.bigFreqs.push(new Uint8Array(freqs.buffer, freqs.byteOffset + at, len));
       at += len;
@@ -339,8 +409,11 @@ export class TermPostings<K extends string | number = string> {
   /** Memory held by the typed arrays, in bytes (for diagnostics). */
   bytes(): number {
     let n = this.pool.byteLength + (this.freqPool?.byteLength ?? 0) + this.df.byteLength + this.len.byteLength + this.maxFreq.byteLength + this.at.byteLength + this.cap.byteLength;
-    for (const docs of this.bigDocs) n += docs.byteLength;
-    for (const freqs of this.bigFreqs) n += freqs.byteLength;
+    // (views of IOTA and ONES are shared: not counted)
+    for (let b = 0; b < this.bigDocs.length; b++) {
+      if (this.bigShared[b]) continue;
+      n += this.bigDocs[b].byteLength + (this.bigFreqs[b]?.byteLength ?? 0);
+    }
     return n;
   }
 }
