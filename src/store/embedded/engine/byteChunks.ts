@@ -11,7 +11,7 @@
  */
 import { NO_ROOM } from './jsonBytes';
 import type { StateReader, StateWriter } from './persist/state';
-import { SpillFile, isDiskBytes, type DiskBytes } from './persist/diskFile';
+import { isDiskBytes, type DiskBytes, type SpillTarget } from './persist/diskFile';
 
 const CHUNK_SIZE = 4 * 1024 * 1024;
 /** Bytes of a chunk on disk read at once when the index file is written. */
@@ -24,13 +24,12 @@ export class ByteChunks {
   private chunk = Buffer.alloc(0);
   private current = -1;
   private end = 0;
-  private spill: SpillFile | null = null;
   /** Where the last successful `append` put its bytes: chunk number and start in it. */
   lastChunk = -1;
   lastStart = 0;
 
-  /** @param spillDir where full chunks go (a spill file, opened with the first one); none: they stay in memory */
-  constructor(private readonly spillDir?: string) {}
+  /** @param spill where full chunks go (its index's spill file); none: they stay in memory */
+  constructor(private readonly spill?: SpillTarget) {}
 
   /**
    * Appends what `write(chunk, at)` writes from `at`: it returns the end of what it wrote, NO_ROOM
@@ -67,8 +66,7 @@ export class ByteChunks {
 
   /** The chunk being filled is full: to the spill file, when there is a spill directory (true: spilled). */
   private retire(): boolean {
-    if (this.current < 0 || this.spillDir === undefined) return false;
-    this.spill ??= SpillFile.open(this.spillDir);
+    if (this.current < 0 || this.spill === undefined) return false;
     this.chunks[this.current] = this.spill.append(this.chunk.subarray(0, this.end));
     this.current = -1;
     return true;
@@ -83,7 +81,7 @@ export class ByteChunks {
     const where = this.chunks[chunk];
     if (isDiskBytes(where)) return where.file.read(where.offset + start, length);
     const view = where.subarray(start, start + length);
-    return this.spillDir === undefined ? view : Buffer.from(view);
+    return this.spill === undefined ? view : Buffer.from(view);
   }
 
   /** Copies `length` bytes from `start` of chunk `chunk` into `out` at `at` (read from disk straight into it when on disk). */

@@ -40,6 +40,7 @@ import { TermHash } from './termHash';
 import { FREQ_OVERFLOW_MARK, TermPostings } from './termPostings';
 import { NumberHash } from './numberHash';
 import type { StateReader, StateWriter } from './persist/state';
+import type { SpillTarget } from './persist/diskFile';
 import { analyzerNamed } from './mapping';
 
 /** Positions of a term in a document (empty for fields indexed without positions). */
@@ -122,11 +123,11 @@ export class FieldIndex {
     readonly type: FieldType,
     /** text: the analyzer of its values (the mapping's `analyzer`), fixed for the field's life. */
     readonly analyzer: Analyzer = STANDARD,
-    /** Where the tails of its long terms go (TermHash); none: in memory. */
-    spillDir?: string,
+    /** Where the tails of its long terms go (TermHash: its index's spill file); none: in memory. */
+    spill?: SpillTarget,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'double' || type === 'date';
-    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(spillDir));
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(spill));
     this.points = numeric ? new TermPostings<number>(false, new NumberHash()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;
     this.tokens = numeric ? null : new ForwardIndex<TermIds>(EMPTY_INT8);
@@ -547,10 +548,10 @@ export class FieldIndex {
     this.sorted?.writeState(w);
   }
 
-  /** A field as `writeState` wrote it (the tails of its new long terms spilled to `spillDir`, if given). */
-  static readState(r: StateReader, spillDir?: string): FieldIndex {
+  /** A field as `writeState` wrote it (the tails of its new long terms spilled to `spill`, if given). */
+  static readState(r: StateReader, spill?: SpillTarget): FieldIndex {
     const [name, type, analyzer, ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs, sorted] = r.json<[string, FieldType, string, ...number[]]>();
-    const field = new FieldIndex(name, type, analyzerNamed(analyzer), spillDir);
+    const field = new FieldIndex(name, type, analyzerNamed(analyzer), spill);
     Object.assign(field, { ordinal, minNorm, deleted, multiValued, docCount, sumTotalTermFreq, docFreqSum, invertedTo, pendingDocs });
     field.present.readState(r);
     if (field.terms !== null) {

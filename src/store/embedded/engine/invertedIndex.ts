@@ -21,6 +21,7 @@ import type { SourceBytes } from '../../pageText';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
 import type { StateReader, StateWriter } from './persist/state';
+import { SpillTarget } from './persist/diskFile';
 import { NestedDocs } from './nested/nestedDocs';
 
 export interface DocRecord {
@@ -74,13 +75,14 @@ export class InvertedIndex {
    * @param storeSources keep each document's source (the single-document matcher does not need them)
    * @param spillDir where the sources and the tails of long terms go once a chunk of them is full (byteChunks.ts); none: in memory
    */
-  constructor(
-    storeSources = true,
-    private readonly spillDir?: string,
-  ) {
-    this.sources = storeSources ? new SourceStore(spillDir) : null;
-    this.idKeys = new TermHash(spillDir);
+  constructor(storeSources = true, spillDir?: string) {
+    this.spill = spillDir === undefined ? undefined : new SpillTarget(spillDir);
+    this.sources = storeSources ? new SourceStore(this.spill) : null;
+    this.idKeys = new TermHash(this.spill);
   }
+
+  /** Its spill file (sources, long terms), opened with the first chunk spilled. */
+  private readonly spill: SpillTarget | undefined;
 
   get size(): number {
     return this.live.size;
@@ -301,7 +303,7 @@ export class InvertedIndex {
     index.sources?.readState(r);
     const fields: FieldIndex[] = [];
     for (let i = 0, n = r.json<number>(); i < n; i++) {
-      const field = FieldIndex.readState(r, spillDir);
+      const field = FieldIndex.readState(r, index.spill);
       fields.push(field);
       index.fields.set(field.name, field);
     }
@@ -345,7 +347,7 @@ export class InvertedIndex {
     let index = this.fields.get(name);
     if (index === undefined) {
       const analyzer = type === 'text' && this.mapping !== null ? this.mapping.analyzersOf(name).index : undefined;
-      this.fields.set(name, (index = new FieldIndex(name, type, analyzer, this.spillDir)));
+      this.fields.set(name, (index = new FieldIndex(name, type, analyzer, this.spill)));
       index.ordinal = this.fields.size - 1;
     }
     return index;

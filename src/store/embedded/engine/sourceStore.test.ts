@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SpillTarget } from './persist/diskFile';
 import { SourceStore } from './sourceStore';
 
 describe('SourceStore', () => {
@@ -62,7 +63,7 @@ describe('SourceStore', () => {
   it('with a spill directory, keeps only the chunk being filled in memory: full ones are read back from a file without a name', () => {
     const dir = mkdtempSync(join(tmpdir(), 'spill-'));
     try {
-      const store = new SourceStore(dir);
+      const store = new SourceStore(new SpillTarget(dir));
       const inMemory = new SourceStore();
       const big = 'y'.repeat(5 * 1024 * 1024);
       const source = (i: number) => ({ i, text: i === 20_000 ? big : `doc ${i} é😀 ${'z'.repeat(i % 300)}` });

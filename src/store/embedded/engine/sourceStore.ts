@@ -19,6 +19,7 @@ import { EMPTY_INT32, grow } from './growable';
 import { NOT_JSON, NO_ROOM, isExactJson, writeJson } from './jsonBytes';
 import type { StateReader, StateWriter } from './persist/state';
 import { ByteChunks } from './byteChunks';
+import type { SpillTarget } from './persist/diskFile';
 
 export class SourceStore {
   private readonly chunks: ByteChunks;
@@ -26,9 +27,9 @@ export class SourceStore {
   private where = EMPTY_INT32;
   private readonly objects = new Map<number, Doc>();
 
-  /** @param spillDir where full chunks go (a spill file, opened with the first one); none: they stay in memory */
-  constructor(spillDir?: string) {
-    this.chunks = new ByteChunks(spillDir);
+  /** @param spill where full chunks go (the index's spill file); none: they stay in memory */
+  constructor(spill?: SpillTarget) {
+    this.chunks = new ByteChunks(spill);
   }
 
   /**

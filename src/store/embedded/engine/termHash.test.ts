@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanAscii } from './analyzer';
+import { SpillTarget } from './persist/diskFile';
 import { StateReader, StateWriter, sectionBytes } from './persist/state';
 import { compareUtf8 } from './strings';
 import { TermHash, hashSlice } from './termHash';
@@ -107,7 +108,7 @@ describe('TermHash', () => {
     ])('terms, lookups (folded slices too) and order as strings would, before and after an index file (%s)', (_, spill) => {
       fc.assert(
         fc.property(fc.array(term, { maxLength: 60 }), (terms) => {
-          const spillDir = spill ? dir : undefined;
+          const spillDir = spill ? new SpillTarget(dir) : undefined;
           const hash = new TermHash(spillDir);
           const distinct = [...new Set(terms)];
           for (const t of terms) hash.intern(t);
@@ -139,7 +140,7 @@ describe('TermHash', () => {
       const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
       const text = (i: number) => `${i} ${Array.from({ length: 15 }, (_, w) => words[(i * 7 + w * (i % 5 + 1)) % words.length]).join(' ')}`;
       const n = 50_000;
-      const hash = new TermHash(dir);
+      const hash = new TermHash(new SpillTarget(dir));
       const inMemory = new TermHash();
       for (let i = 0; i < n; i++) {
         hash.intern(text(i));

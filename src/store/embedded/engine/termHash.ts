@@ -4,6 +4,7 @@
  * indexing finds the id of each token without first cutting it out of the text as a new string.
  */
 import { ByteChunks } from './byteChunks';
+import type { SpillTarget } from './persist/diskFile';
 import { EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
@@ -73,8 +74,8 @@ export class TermHash {
   /** Slot -> id + 1 (0: empty); allocated with the first term. */
   private table = EMPTY_INT32;
 
-  /** @param spillDir where the tails of long terms go (ByteChunks); none: in memory */
-  constructor(private readonly spillDir?: string) {}
+  /** @param spill where the tails of long terms go (ByteChunks: the index's spill file); none: in memory */
+  constructor(private readonly spill?: SpillTarget) {}
 
   get size(): number {
     return this.count;
@@ -230,7 +231,7 @@ export class TermHash {
       if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.length));
       encode(text, start, end, fold, wide, scratch, 0);
       scratch.copy(this.chars, at, 0, PREFIX);
-      const tails = (this.tails ??= new ByteChunks(this.spillDir));
+      const tails = (this.tails ??= new ByteChunks(this.spill));
       tails.appendBytes(scratch.subarray(PREFIX, length));
       this.chars.writeUInt32LE(length, at + PREFIX);
       this.chars.writeUInt32LE(tails.lastChunk, at + PREFIX + 4);
@@ -269,7 +270,7 @@ export class TermHash {
     this.hashes = r.int32();
     this.table = r.int32();
     if (r.json<boolean>()) {
-      this.tails = new ByteChunks(this.spillDir);
+      this.tails = new ByteChunks(this.spill);
       this.tails.readState(r);
     }
   }

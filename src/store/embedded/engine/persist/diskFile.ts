@@ -76,6 +76,22 @@ export interface DiskBytes {
 
 export const isDiskBytes = (value: unknown): value is DiskBytes => typeof value === 'object' && value !== null && (value as DiskBytes).file instanceof DiskFile;
 
+/**
+ * Where the structures of one index spill what they keep on disk (its stored sources, the rest of
+ * its long terms): one spill file in `dir`, opened with the first append, shared by all of them
+ * (a file descriptor per index, not per field), given back with the index.
+ */
+export class SpillTarget {
+  private file: SpillFile | null = null;
+
+  constructor(readonly dir: string) {}
+
+  append(bytes: Uint8Array): DiskBytes {
+    this.file ??= SpillFile.open(this.dir);
+    return this.file.append(bytes);
+  }
+}
+
 /** An append-only file without a name, in `dir` (see above). */
 export class SpillFile extends DiskFile {
   private end = 0;
