@@ -541,7 +541,8 @@ export class SearchIndex {
     };
     // search_after: only hits after the given values (equal ones were already returned)
     const accept = afterKeys === null ? null : (keys: SortKey[]) => compare(keys, afterKeys) > 0;
-    return new TopSortedCollector(k, sorts.length, keysOf, compare, accept);
+    const byKey = { key: (j: number, doc: number, score: number) => sortKey(sorts[j], doc, score), compare: (j: number, a: SortKey, b: SortKey) => compareKeys(sorts[j], a, b) };
+    return new TopSortedCollector(k, sorts.length, keysOf, compare, accept, byKey);
   }
 
   /** A count run to its end at once (tests, API keys). */

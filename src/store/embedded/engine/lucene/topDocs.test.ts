@@ -76,4 +76,29 @@ describe('top hits', () => {
     expect(sliced.collected).toBe(n);
     expect(sliced.top().map((h) => h.doc)).toEqual(topSorted(m, 1000, 1, (doc, _score, out: number[]) => (out[0] = keys[doc]), (a, b) => a[0] - b[0], null).map((h) => h.doc));
   });
+  it('a full page compared key by key keeps what comparing every key keeps, and reads a later key only when the ones before tie', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 9 })), { maxLength: 800 }), fc.integer({ min: 1, max: 300 }), (rows, k) => {
+        const docs = Int32Array.from(rows.map((_, i) => i));
+        const m = Matches.list(docs, docs.length, null, 0);
+        // ascending, descending, ascending
+        const order = [1, -1, 1];
+        const compareAt = (j: number, a: number, b: number) => order[j] * (a - b);
+        const compare = (a: number[], b: number[]) => compareAt(0, a[0], b[0]) || compareAt(1, a[1], b[1]) || compareAt(2, a[2], b[2]);
+        const keysOf = (doc: number, _score: number, out: number[]) => {
+          for (let j = 0; j < 3; j++) out[j] = rows[doc][j];
+        };
+        const reads = [0, 0, 0];
+        const byKey = { key: (j: number, doc: number) => (reads[j]++, rows[doc][j]), compare: compareAt };
+        const whole = new TopSortedCollector<number>(k, 3, keysOf, compare, null);
+        const lazy = new TopSortedCollector<number>(k, 3, keysOf, compare, null, byKey);
+        whole.add(m, 0, docs.length);
+        lazy.add(m, 0, docs.length);
+        expect(lazy.top()).toEqual(whole.top());
+        expect(reads[1]).toBeLessThanOrEqual(reads[0]);
+        expect(reads[2]).toBeLessThanOrEqual(reads[1]);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
