@@ -42,6 +42,17 @@ describe('SortedTerms', () => {
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
+  it('pauses every 1,024 terms made or merged, long terms that share their first bytes among them', () => {
+    // 40,000 terms: three runs of 16,384 at most, each made 1,024 terms at a time, then two merges of 1,024 terms a step
+    const strings = Array.from({ length: 40_000 }, (_, i) => `${'a'.repeat(40)}${(i * 7919) % 40_000}`);
+    const view = new SortedTerms(dictOf(strings));
+    const steps = view.refreshSteps(new Budget(Infinity, 0)); // every check pauses
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(40_000 / 1024) + Math.floor((32_768 + 40_000) / 1024) - 3);
+    expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
+  });
+
   it('finds bounds', () => {
     const strings = ['b', 'd', 'a', '\u{1F600}', '\uFFFF'];
     const view = new SortedTerms(dictOf(strings));

@@ -21,8 +21,13 @@ const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
  * U+D800 up sort the same in UTF-16 order, which the engine's native sort of strings does several
  * times faster than a comparator; the others go through compareUtf8.
  */
-function sortedIds(dict: TermHash, from: number, to: number): Int32Array {
-  const terms = Array.from({ length: to - from }, (_, i) => dict.term(from + i));
+function* sortedIds(dict: TermHash, from: number, to: number, budget: Budget): Steps<Int32Array> {
+  // (the terms made CHECK_EVERY at a time: a long term's text may be read back from disk, termHash.ts)
+  const terms = new Array<string>(to - from);
+  for (let i = 0; i < terms.length; i++) {
+    terms[i] = dict.term(from + i);
+    if (i % CHECK_EVERY === CHECK_EVERY - 1 && budget.due()) yield;
+  }
   if (terms.some((t) => ORDER_MAY_DIFFER.test(t))) {
     return Int32Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => compareUtf8(terms[a - from], terms[b - from]));
   }
@@ -37,7 +42,14 @@ function sortedIds(dict: TermHash, from: number, to: number): Int32Array {
 /** Terms sorted at once before merging (a native sort of this many takes a few milliseconds). */
 const RUN = 16_384;
 
-/** Two sorted runs merged, checking the budget every RUN terms (merging 100,000 terms takes a while). */
+/**
+ * Terms made or compared between two looks at the budget: a comparison of two long terms that
+ * share their first bytes reads the rest of both (termHash.ts), from disk when spilled, so that
+ * RUN of them (as before) held the event loop 50 to 140 ms under bench:abuse.
+ */
+const CHECK_EVERY = 1024;
+
+/** Two sorted runs merged, checking the budget every CHECK_EVERY terms (merging 100,000 terms takes a while). */
 function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
   const merged = new Int32Array(a.length + b.length);
   let i = 0;
@@ -45,7 +57,7 @@ function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Budget): S
   let k = 0;
   while (i < a.length && j < b.length) {
     merged[k++] = dict.compare(a[i], b[j]) <= 0 ? a[i++] : b[j++];
-    if (k % RUN === 0 && budget.due()) yield;
+    if (k % CHECK_EVERY === 0 && budget.due()) yield;
   }
   while (i < a.length) merged[k++] = a[i++];
   while (j < b.length) merged[k++] = b[j++];
@@ -78,7 +90,7 @@ export class SortedTerms {
     const dict = this.dict;
     const runs: Int32Array[] = this.ids.length > 0 ? [this.ids] : [];
     for (let from = this.covered; from < n; from += RUN) {
-      runs.push(sortedIds(dict, from, Math.min(n, from + RUN)));
+      runs.push(yield* sortedIds(dict, from, Math.min(n, from + RUN), budget));
       if (budget.due()) yield;
     }
     while (runs.length > 1) {
