@@ -17,13 +17,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 # Runtime stage: node, the production dependencies, the build, schema.graphql (read at start) and
 # console/ (the console's pages, served when CONSOLE=on; README "Console").
 FROM node:20-slim
-# GLIBC_TUNABLES: glibc's malloc gives the memory of a freed array of 128 KB or more back to the
-# system at once (README "Memory and sizing": a third less resident memory with a large index).
 ENV NODE_ENV=production \
     PORT=7512 \
     HOST=0.0.0.0 \
-    DATA_DIR=/app/data \
-    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
+    DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/schema.graphql ./schema.graphql

@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale — the gateway at 10k, 100k and 1M entities (BENCH_SIZES to shorten, e.g.
  * BENCH_SIZES=10000,100000), started as the README says (NODE_ENV=production, dist/src/main.js, a
- * child process, the malloc setting of `npm start`: GLIBC_TUNABLES, see lib/gatewayProcess.ts, a fresh DATA_DIR for each size), the entities loaded through
+ * child process, a fresh DATA_DIR for each size), the entities loaded through
  * POST /v4/entity/products/_bulk in batches of 1,000. Entities of five fields: a three-word name, a
  * 15-word description (words of the bench vocabulary, Zipf-distributed), a code, an integer rank
  * (uniform in [0, 1,000,000)) and allowTenantIds ["*"].
@@ -46,7 +46,7 @@ import { INDEX_FILE } from '../src/store/embedded/snapshot/indexFile';
 import { prng, vocabulary, zipf } from './lib/corpus';
 import { RANK_SPAN, batches, sendBatch } from './lib/products';
 import { benchToken, setting } from './lib/gateway';
-import { GLIBC_TUNABLES, alive, cpuMs, rssMb, startGateway, stopChild } from './lib/gatewayProcess';
+import { alive, cpuMs, rssMb, startGateway, stopChild } from './lib/gatewayProcess';
 import { median, roundRatios, summarize, type Latency } from './lib/latency';
 import { ms, table } from './lib/table';
 
@@ -371,8 +371,7 @@ const mbText = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 const seconds = (msValue: number) => `${(msValue / 1000).toFixed(msValue < 10_000 ? 2 : 1)} s`;
 
 function report(results: SizeResult[]): void {
-  const tunables = process.env.GLIBC_TUNABLES ?? GLIBC_TUNABLES;
-  console.log(`\nbench:scale — node ${process.version}, GLIBC_TUNABLES=${tunables === '' ? '(none)' : tunables}, ${ROUNDS} rounds of ${QUERIES} searches of each kind, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(`\nbench:scale — node ${process.version}, ${ROUNDS} rounds of ${QUERIES} searches of each kind, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log(
     table(
       ['entities', 'bulk load docs/s', 'gateway CPU per entity', 'RSS after load', 'restart until /readyz', 'sqlite file', 'uncached match p50 / p99', 'sort by rank + range p50 / p99', 'sorted / match p50'],

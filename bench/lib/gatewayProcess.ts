@@ -67,17 +67,9 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
-/** glibc's malloc setting `npm start` and the Dockerfile give the gateway (README "Memory and sizing"). */
-export const GLIBC_TUNABLES = 'glibc.malloc.mmap_threshold=131072';
-
-/**
- * The environment of a benchmarked gateway: this one's, with the embedded store on `dataDir`, in
- * production, logging warnings only, with the malloc setting of `npm start` (GLIBC_TUNABLES, unless
- * this environment sets its own: GLIBC_TUNABLES= measures without it).
- */
+/** The environment of a benchmarked gateway: this one's, with the embedded store on `dataDir`, in production, logging warnings only. */
 export function gatewayEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {
-    GLIBC_TUNABLES,
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
