@@ -53,6 +53,25 @@ describe('SortedTerms', () => {
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
+  it('takes a few new terms in among many with few comparisons (galloping), in order', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', maxLength: 8 }), { minLength: 1, maxLength: 60 }), (added) => {
+        const old = Array.from({ length: 3000 }, (_, i) => `m${(i * 7919) % 3000}`);
+        const dict = dictOf(old);
+        const view = new SortedTerms(dict);
+        view.refresh();
+        const fresh = added.filter((t) => dict.get(t) < 0);
+        for (const t of fresh) dict.intern(t);
+        const compare = jest.spyOn(dict, 'compare');
+        view.refresh();
+        // a walk of the old order would compare about 3,000 pairs
+        expect(compare.mock.calls.length).toBeLessThanOrEqual(fresh.length * 2 * (Math.log2(3000) + 1));
+        expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...old, ...fresh].sort(compareUtf8));
+      }),
+      { seed: 11, numRuns: 60 },
+    );
+  });
+
   it('finds bounds', () => {
     const strings = ['b', 'd', 'a', '\u{1F600}', '\uFFFF'];
     const view = new SortedTerms(dictOf(strings));

@@ -49,18 +49,51 @@ const RUN = 16_384;
  */
 const CHECK_EVERY = 1024;
 
-/** Two sorted runs merged, checking the budget every CHECK_EVERY terms (merging 100,000 terms takes a while). */
+/**
+ * Two sorted runs merged, checking the budget every CHECK_EVERY comparisons. Each term of the
+ * shorter run is placed in the longer by galloping (an exponential then a binary search from where
+ * the last one went, as Java's TimSort merges; the dictionary holds each term once, so there are no
+ * ties): O(k log(n/k)) comparisons for k new terms among n, instead of walking all n. Taking in a
+ * bulk write's 1,000 new terms among a million compares about 14,000 pairs, not a million, and a
+ * comparison of two long terms sharing their first bytes reads the rest of both, from disk when
+ * spilled (termHash.ts).
+ */
 function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
+  if (a.length < b.length) [a, b] = [b, a];
   const merged = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
+  let i = 0; // a[0, i) is in merged
   let k = 0;
-  while (i < a.length && j < b.length) {
-    merged[k++] = dict.compare(a[i], b[j]) <= 0 ? a[i++] : b[j++];
-    if (k % CHECK_EVERY === 0 && budget.due()) yield;
+  let compared = 0;
+  for (let j = 0; j < b.length; j++) {
+    const term = b[j];
+    // the first p >= i with a[p] after term: gallop to a bound, then search between
+    let lo = i; // a[i, lo) are before term
+    let hi = a.length;
+    for (let step = 1; lo + step - 1 < a.length; step *= 2) {
+      const probe = lo + step - 1;
+      compared++;
+      if (dict.compare(a[probe], term) > 0) {
+        hi = probe;
+        break;
+      }
+      lo = probe + 1;
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      compared++;
+      if (dict.compare(a[mid], term) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    merged.set(a.subarray(i, lo), k);
+    k += lo - i;
+    i = lo;
+    merged[k++] = term;
+    if (compared >= CHECK_EVERY) {
+      compared = 0;
+      if (budget.due()) yield;
+    }
   }
-  while (i < a.length) merged[k++] = a[i++];
-  while (j < b.length) merged[k++] = b[j++];
+  merged.set(a.subarray(i), k);
   return merged;
 }
 
