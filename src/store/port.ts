@@ -138,7 +138,7 @@ export const HITS_JSON: unique symbol = Symbol('hitsJson');
 
 /**
  * On a search result of a large page whose `hits` nobody has read yet: the UTF-8 JSON text of the
- * whole `hits` array, in order, as the store wrote it while fetching the page (src/store/pageText.ts).
+ * whole `hits` array, in order, as the store wrote it while fetching the page (src/store/embedded/engine/pageText.ts).
  * Reading `hits` makes the hit objects and removes it.
  */
 export const HITS_BYTES: unique symbol = Symbol('hitsBytes');

@@ -1,11 +1,11 @@
 /**
  * A page of more than 100 hits (`size` up to 10,000) is written as JSON text as the engine fetches
- * it, in the search's slices (src/store/pageText.ts), and copied as it is into the answer: its answer
+ * it, in the search's slices (src/store/embedded/engine/pageText.ts), and copied as it is into the answer: its answer
  * is the JSON the same hits answer in pages of 100 (made as hit objects), over REST, the raw WebSocket
  * and GraphQL, and the gateway answers other requests (/healthz, a plain search, a WebSocket ping)
  * while it is being made.
  */
-import { PageText } from '../../src/store/pageText';
+import { PageText } from '../../src/store/embedded/engine/pageText';
 import { setDefaultSliceMs } from '../../src/scheduler/scheduler';
 import { request, SocketClient, startTestServer, type HttpResponse, type TestServer } from '../support/testServer';
 import { expectOk, seedEntities } from '../support/e2e';

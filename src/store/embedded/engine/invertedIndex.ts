@@ -17,7 +17,7 @@ import { Doc } from '../../port';
 import { FieldType, IndexMapping, ValueSink } from './mapping';
 import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
-import type { SourceBytes } from '../../pageText';
+import type { SourceBytes } from './pageText';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
 import type { StateReader, StateWriter } from './persist/state';

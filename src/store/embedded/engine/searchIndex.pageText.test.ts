@@ -1,5 +1,5 @@
 /**
- * Pages of more than 100 hits are written as JSON text as they are fetched (store/pageText.ts): the
+ * Pages of more than 100 hits are written as JSON text as they are fetched (pageText.ts): the
  * same hits, byte for byte and as objects, as the pages of 100 made as hit objects, with the sources
  * in memory or read back from the spill file, scored or sorted, with or without `_source`.
  */

@@ -34,7 +34,7 @@ import { Explainer } from './explain/explainHit';
 import { parseHighlight } from './highlight/options';
 import { PageHighlighter } from './highlight/pageHighlighter';
 import { storedSourceHit } from './storedSourceHit';
-import { PageText, TEXT_PAGE_HITS, pageTextResult } from '../../pageText';
+import { PageText, TEXT_PAGE_HITS, pageTextResult } from './pageText';
 import { applyDeclaredMapping } from './declaredMapping';
 import type { TypeMapping } from '../../mapping/typeMapping';
 import { NestedInnerHits, nestedInnerHitQueries } from './nested/innerHits';
@@ -380,7 +380,7 @@ export class SearchIndex {
     }
     const fetch = options.fetch;
     const nestedQueries = nestedInnerHitQueries(query);
-    // a large page of plain hits: written as JSON text as it is fetched, no hit object made (store/pageText.ts)
+    // a large page of plain hits: written as JSON text as it is fetched, no hit object made (pageText.ts)
     const textPage = top.length - from > TEXT_PAGE_HITS && collapse === null && highlighter === null && !options.explain && nestedQueries.length === 0 && plainFetch(fetch);
     const page = textPage ? yield* this.pageTextSteps(index, top, from, needsScores, sorts, fetch, budget) : null;
     if (page !== null) top = []; // (its hits are the page's text: what the collector kept can go)

@@ -64,7 +64,7 @@ export function parseFetchOptions(request: { _source?: unknown; stored_fields?: 
   return { source, fields: fieldRequests('fields', request.fields), docvalueFields: fieldRequests('docvalue_fields', request.docvalue_fields) };
 }
 
-/** Hits with the whole stored `_source` or none, and no `fields` or `docvalue_fields`: they can be written as their stored text (store/pageText.ts). */
+/** Hits with the whole stored `_source` or none, and no `fields` or `docvalue_fields`: they can be written as their stored text (engine/pageText.ts). */
 export function plainFetch(fetch: FetchOptions): boolean {
   const source = fetch.source;
   return fetch.fields.length === 0 && fetch.docvalueFields.length === 0 && (source === null || (source.includes.length === 0 && source.excludes.length === 0));

@@ -1,5 +1,5 @@
 import { PageText, pageTextResult, type SourceBytes } from './pageText';
-import { HITS_BYTES, SOURCE_JSON, type Hit } from './port';
+import { HITS_BYTES, SOURCE_JSON, type Hit } from '../../port';
 
 const bytesOf = (source: unknown): SourceBytes => {
   const json = Buffer.from(JSON.stringify(source));

@@ -14,9 +14,9 @@
  * Hand-written: the text is JSON.stringify's of the hit objects the engine would otherwise make
  * ({_id, _score[, _source][, sort]}); no library writes JSON around bytes it is given.
  */
-import { storedSourceHit } from './embedded/engine/storedSourceHit';
-import { hitHead } from './hitsJson';
-import { HITS_BYTES, type Hit, type SearchResult } from './port';
+import { hitHead } from '../../hitsJson';
+import { HITS_BYTES, type Hit, type SearchResult } from '../../port';
+import { storedSourceHit } from './storedSourceHit';
 
 /** Pages of more hits than this are fetched as text (smaller ones as hit objects: the request cache keeps those). */
 export const TEXT_PAGE_HITS = 100;
