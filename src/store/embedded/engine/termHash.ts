@@ -98,7 +98,7 @@ export class TermHash {
     const length = this.chars.readUInt32LE(at);
     const out = Buffer.allocUnsafe(length);
     this.chars.copy(out, 0, at - PREFIX, at);
-    (this.tails as ByteChunks).read(this.chars.readUInt32LE(at + 4), this.chars.readUInt32LE(at + 8), length - PREFIX).copy(out, PREFIX);
+    (this.tails as ByteChunks).copy(this.chars.readUInt32LE(at + 4), this.chars.readUInt32LE(at + 8), length - PREFIX, out, PREFIX);
     return out;
   }
 
