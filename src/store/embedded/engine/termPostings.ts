@@ -362,7 +362,8 @@ export class TermPostings<K extends string | number = string> {
       for (let t = 0; t < n; t++) if (at[t] < 0) found[-1 - at[t]] = len[t];
       return found;
     };
-    const own = (): Int32Array => lens().map((length, b) => (shared[b] === 1 ? 0 : length));
+    let owned: Int32Array | null = null;
+    const own = (): Int32Array => (owned ??= lens().map((length, b) => (shared[b] === 1 ? 0 : length)));
     w.int32Made(lens);
     w.array(shared);
     // (in pieces: the lists of a million documents are a hundred megabytes)
