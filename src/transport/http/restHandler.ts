@@ -40,14 +40,9 @@ export function sendEnvelope(res: ServerResponse, envelope: Envelope): void {
   const { head, hits, tail } = parts;
   if (hits === null || typeof hits === 'string') {
     const payload = joinParts(parts);
-    if (payload.length < BYTES_FROM_CHARS) {
-      res.writeHead(envelope.status, headers(envelope, Buffer.byteLength(payload)));
-      res.end(payload);
-      return;
-    }
-    const bytes = Buffer.from(payload, 'utf8');
-    res.writeHead(envelope.status, headers(envelope, bytes.length));
-    res.end(bytes);
+    const body = payload.length < BYTES_FROM_CHARS ? payload : Buffer.from(payload, 'utf8');
+    res.writeHead(envelope.status, headers(envelope, Buffer.byteLength(body)));
+    res.end(body);
     return;
   }
   const bytes = hits.utf8;
