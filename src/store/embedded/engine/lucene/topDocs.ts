@@ -222,6 +222,15 @@ export class TopSortedCollector<K> implements Collector<K> {
     return this.heap.length >= this.k;
   }
 
+  /** The page is full and `scratch` holds the keys of a better hit: it takes the worst hit's place (whose keys array becomes the scratch). */
+  private replaceWorst(doc: number, score: number): void {
+    const heap = this.heap;
+    const worst = heap[0].keys;
+    heap[0] = { doc, score, keys: this.scratch };
+    this.scratch = worst;
+    this.siftDown(0);
+  }
+
   private visit(doc: number, score: number): void {
     const { heap, k } = this;
     const scratch = this.scratch;
@@ -237,19 +246,13 @@ export class TopSortedCollector<K> implements Collector<K> {
       }
       if (c >= 0) return; // not better than the worst kept (a tie loses: index order)
       for (j++; j < this.width; j++) scratch[j] = byKey.key(j, doc, score);
-      heap[0] = { doc, score, keys: scratch };
-      this.scratch = worst;
-      this.siftDown(0);
+      this.replaceWorst(doc, score);
       return;
     }
     this.keysOf(doc, score, scratch);
     if (this.accept !== null && !this.accept(scratch)) return;
     if (heap.length === k) {
-      if (this.compare(scratch, heap[0].keys) >= 0) return; // not better than the worst kept
-      const evicted = heap[0];
-      heap[0] = { doc, score, keys: scratch };
-      this.scratch = evicted.keys;
-      this.siftDown(0);
+      if (this.compare(scratch, heap[0].keys) < 0) this.replaceWorst(doc, score); // else not better than the worst kept
       return;
     }
     const item: TopHit<K> = { doc, score, keys: scratch };
