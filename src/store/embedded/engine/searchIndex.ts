@@ -529,19 +529,20 @@ export class SearchIndex {
   }
 
   private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number): TopSortedCollector<SortKey> {
+    // the sort key by key; all keys at once are the same, clause after clause
+    const byKey = { key: (j: number, doc: number, score: number) => sortKey(sorts[j], doc, score), compare: (j: number, a: SortKey, b: SortKey) => compareKeys(sorts[j], a, b) };
     const compare = (a: SortKey[], b: SortKey[]) => {
       for (let i = 0; i < sorts.length; i++) {
-        const c = compareKeys(sorts[i], a[i], b[i]);
+        const c = byKey.compare(i, a[i], b[i]);
         if (c !== 0) return c;
       }
       return 0;
     };
     const keysOf = (doc: number, score: number, out: SortKey[]) => {
-      for (let i = 0; i < sorts.length; i++) out[i] = sortKey(sorts[i], doc, score);
+      for (let i = 0; i < sorts.length; i++) out[i] = byKey.key(i, doc, score);
     };
     // search_after: only hits after the given values (equal ones were already returned)
     const accept = afterKeys === null ? null : (keys: SortKey[]) => compare(keys, afterKeys) > 0;
-    const byKey = { key: (j: number, doc: number, score: number) => sortKey(sorts[j], doc, score), compare: (j: number, a: SortKey, b: SortKey) => compareKeys(sorts[j], a, b) };
     return new TopSortedCollector(k, sorts.length, keysOf, compare, accept, byKey);
   }
 
