@@ -266,7 +266,7 @@ export function* parseJsonSteps(text: string, over: () => boolean, spans?: JsonS
 
   // --- spans (JsonSpans): the container at `at` parsed by JSON.parse when it is one
   let span = 0;
-  /** Whether the text may hold a number out of range at all (outOfRangeNumber's first look, once). */
+  /** Whether the text holds a number out of range at all (outOfRangeNumber of the whole text, at the first span: most texts fail its regular expression at once), so that spans are looked at only then. */
   let mayOverflow: boolean | undefined;
   let spanValue: unknown;
   /** The span opening at `at` parsed into spanValue: where it ends, or -1 (no span there, or one JSON.parse refuses). */
