@@ -23,7 +23,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { DiskFile, type DiskBytes } from './diskFile';
-import { SectionSource, StateReader, StateWriter } from './state';
+import { sectionPieces, StateReader, StateWriter } from './state';
 
 /** Bump on any change of what a structure writes, or of its order: older files are then rebuilt. */
 export const FORMAT_VERSION = 5;
@@ -64,13 +64,11 @@ function* steps<H>(header: H, state: StateWriter, check: () => boolean): Generat
   let offset = PREFIX;
   const table: [number, number, number, number][] = [];
   for (let i = 0; i < state.sections.length; i++) {
-    const source: SectionSource = state.sections[i];
-    const made = typeof source === 'function' ? source() : source;
     // checksummed and written a piece at a time, the loop let run after each PIECE bytes
     let crc = 0;
     let length = 0;
     let sincePause = 0;
-    for (const bytes of made instanceof Uint8Array ? [made] : made) {
+    for (const bytes of sectionPieces(state.sections[i])) {
       for (let at = 0; at < bytes.length; at += PIECE) {
         const part = bytes.subarray(at, Math.min(bytes.length, at + PIECE));
         crc = crc32(part, crc);

@@ -51,12 +51,16 @@ function kindOf(array: StateArray): ArrayKind {
  */
 export type SectionSource = Uint8Array | (() => Uint8Array | Iterable<Uint8Array>);
 
+/** A section's bytes, made if they are made when written: one piece, or its pieces one after the other. */
+export function sectionPieces(source: SectionSource): Iterable<Uint8Array> {
+  const made = typeof source === 'function' ? source() : source;
+  return made instanceof Uint8Array ? [made] : made;
+}
+
 /** A section's bytes in one buffer (what the file holds; tests read a state back from memory with it). */
 export function sectionBytes(source: SectionSource): Buffer {
-  const made = typeof source === 'function' ? source() : source;
-  if (made instanceof Uint8Array) return Buffer.from(made);
   const pieces: Buffer[] = [];
-  for (const piece of made) pieces.push(Buffer.from(piece)); // (copied before the next is made)
+  for (const piece of sectionPieces(source)) pieces.push(Buffer.from(piece)); // (copied before the next is made)
   return Buffer.concat(pieces);
 }
 
