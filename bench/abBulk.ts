@@ -23,13 +23,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { benchToken, setting } from './lib/gateway';
-import { alive, cpuMs, startGateway, stopChild } from './lib/gatewayProcess';
+import { alive, benchNodeArgs, cpuMs, startGateway, stopChild } from './lib/gatewayProcess';
 import { median } from './lib/latency';
 import { BATCH, batches, sendBatch } from './lib/products';
 
 const DOCS = setting('BENCH_DOCS', 400_000);
 const CHUNK = setting('BENCH_CHUNK', 20);
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+const NODE_ARGS = benchNodeArgs();
 
 interface Build {
   name: string;

@@ -49,7 +49,7 @@
  * event-loop stall during each is printed: which request holds the loop, and for how long). A quick
  * run: BENCH_DOCS=10000 BENCH_SECONDS=5.
  *
- * To find what stalls the gateway: BENCH_GATEWAY_FLAGS (node flags for the gateway only, e.g.
+ * To find what stalls the gateway: BENCH_NODE_ARGS (node flags for the gateway only, as bench:abBulk takes them, e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc"), BENCH_GATEWAY_STDOUT (a file the gateway's
  * standard output is copied to: --trace-gc's lines), BENCH_LOOP_KEEP (a file the loop monitor's lines
  * are copied to at the end; their last field is the monotonic clock in µs, the clock of a CPU
@@ -68,7 +68,7 @@ import type { MeasureRequest, Measured } from './abuse/probe';
 import { corpus } from './lib/corpus';
 import { INDEX_FILE } from '../src/store/embedded/snapshot/indexFile';
 import { benchToken, setting } from './lib/gateway';
-import { alive, freePort, gatewayEnv, mainThreadSched, rssMb, stopChild } from './lib/gatewayProcess';
+import { alive, benchNodeArgs, freePort, gatewayEnv, mainThreadSched, rssMb, stopChild } from './lib/gatewayProcess';
 import { median, percentile } from './lib/latency';
 import { ms, table } from './lib/table';
 
@@ -163,8 +163,7 @@ async function startGateway(): Promise<Gateway> {
   const loopFile = join(dataDir, 'event-loop.txt');
   const port = await freePort();
   const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--require ${JSON.stringify(dist('abuse', 'loopMonitor.js'))}`].join(' ').trim();
-  const flags = (process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter((f) => f !== '');
-  const child = spawn(process.execPath, [...flags, dist('..', 'src', 'main.js')], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), dist('..', 'src', 'main.js')], {
     env: { ...gatewayEnv(port, dataDir), BENCH_LOOP_FILE: loopFile, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -67,6 +67,11 @@ export function cpuMs(pid: number): number | undefined {
   }
 }
 
+/** BENCH_NODE_ARGS: more arguments for a benchmarked gateway's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`, `--trace-gc`), split on spaces. */
+export function benchNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+}
+
 /** The environment of a benchmarked gateway: this one's, with the embedded store on `dataDir`, in production, logging warnings only. */
 export function gatewayEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {
