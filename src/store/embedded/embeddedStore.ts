@@ -391,14 +391,10 @@ class ChangeFollower {
     };
     const applyDeferred = () => {
       while (this.deferred.length > 0) {
-        const { seqs, apply, begun } = this.deferred.shift()!;
+        const { seqs, apply } = this.deferred.shift()!;
         this.deferredSeqs -= seqs.length;
-        if (begun) {
-          apply();
-          this.ownApplied(seqs);
-        } else {
-          own(seqs, apply);
-        }
+        // (one begun is already caught up to its first change: own's catchUp has nothing to do)
+        own(seqs, apply);
       }
     };
     const sync = (() => {
