@@ -28,6 +28,8 @@ const PREFIX = 16;
 /** After a long term's prefix: its length in bytes, then the chunk and start of the rest in `tails` (u32 each). */
 const REF = 12;
 
+/** A long term's bytes are put together here to make its string (grown as needed; see term). */
+let termBytes = Buffer.allocUnsafe(256);
 /** A long term's bytes are put together here before being split (grown as needed). */
 let scratch = Buffer.alloc(256);
 
@@ -84,7 +86,12 @@ export class TermHash {
   /** The term of an id (a new string). */
   term(id: number): string {
     const encoding = this.isWide(id) ? 'utf16le' : 'latin1';
-    if (this.isLong(id)) return this.longBytes(id).toString(encoding);
+    if (this.isLong(id)) {
+      // put together in a buffer reused from term to term: the string is the only allocation
+      const length = this.chars.readUInt32LE(this.starts[id] + PREFIX);
+      if (length > termBytes.length) termBytes = Buffer.allocUnsafe(Math.max(length, 2 * termBytes.length));
+      return this.longBytes(id, termBytes).toString(encoding, 0, length);
+    }
     return this.chars.toString(encoding, this.starts[id], this.starts[id + 1]);
   }
 
@@ -92,12 +99,13 @@ export class TermHash {
     return hasBit(this.long, id);
   }
 
-  /** A long term's bytes, whole (a new buffer; its rest read from `tails`). */
-  private longBytes(id: number): Buffer {
+  /** A long term's bytes, whole, from the start of `out` (by default a new buffer; its rest read from `tails`). */
+  private longBytes(id: number, out?: Buffer): Buffer {
     const at = this.starts[id] + PREFIX;
     const length = this.chars.readUInt32LE(at);
-    const out = Buffer.allocUnsafe(length);
-    this.chars.copy(out, 0, at - PREFIX, at);
+    out ??= Buffer.allocUnsafe(length);
+    const chars = this.chars;
+    for (let i = 0; i < PREFIX; i++) out[i] = chars[at - PREFIX + i];
     (this.tails as ByteChunks).copy(this.chars.readUInt32LE(at + 4), this.chars.readUInt32LE(at + 8), length - PREFIX, out, PREFIX);
     return out;
   }
