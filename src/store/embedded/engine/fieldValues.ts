@@ -150,8 +150,8 @@ const POW10 = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
  * (toPrecision and Number are runtime calls): a page of hits prints a score per hit.
  */
 function shortestByScaling(value: number): number | null {
+  if (!symmetricRounding(value)) return null;
   const a = Math.abs(value);
-  if (a < 2 ** -125 || a === 2 ** Math.round(Math.log2(a)) || Math.fround(value) !== value) return null;
   let e10 = Math.floor(Math.log10(a));
   if (e10 > 22 || e10 < -22) return null;
   // (log10 may be one off next to a power of ten)
@@ -170,55 +170,53 @@ function shortestByScaling(value: number): number | null {
     if (n < POW10[digits - 1] || n > POW10[digits]) return Number.NaN;
     return p >= 0 ? n / POW10[p] : n * POW10[-p];
   };
-  // the same bisection as shortestByPrinting's (see there)
-  let lo = 1;
-  let hi = 9;
-  let best = Number.NaN;
-  let bestDigits = 0;
-  const test = (digits: number): boolean | null => {
-    const c = candidate(digits);
-    if (Number.isNaN(c)) return null;
-    if (Math.fround(c) !== a) return false;
-    best = c;
-    bestDigits = digits;
-    return true;
-  };
-  const seven = test(7);
-  if (seven === null) return null;
-  if (seven) hi = 7;
-  else lo = 8;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const ok = test(mid);
-    if (ok === null) return null;
-    if (ok) hi = mid;
-    else lo = mid + 1;
-  }
-  if (bestDigits !== lo && test(lo) !== true) return null;
+  const digits = shortestDigits((d) => {
+    const c = candidate(d);
+    return Number.isNaN(c) ? null : Math.fround(c) === a;
+  });
+  if (digits === null) return null;
+  const best = candidate(digits); // (nine digits, when the bisection got there without trying it)
+  if (Number.isNaN(best) || Math.fround(best) !== a) return null;
   return value < 0 ? -best : best;
 }
 
 function shortestByPrinting(value: number): number {
   const roundTrips = (digits: number) => Math.fround(Number(value.toPrecision(digits))) === value;
-  const magnitude = Math.abs(value);
-  // (nine significant digits always round-trip a float32; a value that is no float32 never does)
-  if (magnitude < 2 ** -125 || magnitude === 2 ** Math.round(Math.log2(magnitude)) || Math.fround(value) !== value) {
+  if (!symmetricRounding(value)) {
     // powers of two (and subnormals) have an asymmetric rounding interval: try every length
     for (let digits = 1; digits <= 9; digits++) if (roundTrips(digits)) return Number(value.toPrecision(digits));
     return value;
   }
-  // Elsewhere the float's rounding interval is symmetric, and the nearest (d + 1)-digit decimal is
-  // never farther than the nearest d-digit one: once a length round-trips, every longer one does,
-  // so the shortest length can be found by bisection.
-  let lo = 1;
-  let hi = 9;
-  // most scores need 7 to 9 digits: try 7 first
-  if (roundTrips(7)) hi = 7;
-  else lo = 8;
+  return Number(value.toPrecision(shortestDigits(roundTrips) as number));
+}
+
+/**
+ * Whether a float32's rounding interval is symmetric: not a power of two, not subnormal, and the
+ * value a float32 at all (nine significant digits always round-trip a float32; a value that is no
+ * float32 never does).
+ */
+function symmetricRounding(value: number): boolean {
+  const magnitude = Math.abs(value);
+  return !(magnitude < 2 ** -125 || magnitude === 2 ** Math.round(Math.log2(magnitude)) || Math.fround(value) !== value);
+}
+
+/**
+ * The fewest significant digits (1 to 9) that round-trip, where the rounding interval is symmetric:
+ * there the nearest (d + 1)-digit decimal is never farther than the nearest d-digit one, so once a
+ * length round-trips every longer one does, and the shortest is found by bisection (most scores
+ * need 7 to 9 digits: 7 is tried first). Null as soon as `roundTrips` answers null (cannot tell).
+ */
+function shortestDigits(roundTrips: (digits: number) => boolean | null): number | null {
+  const seven = roundTrips(7);
+  if (seven === null) return null;
+  let lo = seven ? 1 : 8;
+  let hi = seven ? 7 : 9;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (roundTrips(mid)) hi = mid;
+    const ok = roundTrips(mid);
+    if (ok === null) return null;
+    if (ok) hi = mid;
     else lo = mid + 1;
   }
-  return Number(value.toPrecision(lo));
+  return lo;
 }
