@@ -4,6 +4,7 @@ import { IndexMapping } from './mapping';
 import { SearchIndex } from './searchIndex';
 import { compileMatcher } from './matcher';
 import { toHalfFloat } from './fieldValues';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 
 const declared = (body: unknown) => mergeTypeMapping(EMPTY_MAPPING, parseTypeMapping(body));
 const count = (index: SearchIndex, query: Record<string, unknown>) => (index.searchSliced({ query, from: 0, size: 0 }, null) as { total: number }).total;
@@ -254,3 +255,50 @@ describe('declared floating-point types', () => {
   });
 });
 
+
+describe('a declared mapping copied, and read back from the index file', () => {
+  it('keeps every rule: multi-fields, ignore_above, _source-only fields, date formats, null_value, copy_to, analyzers, normalizers, number kinds, nested', () => {
+    const build = () => {
+      const built = new IndexMapping();
+      const body = {
+        properties: {
+          name: { type: 'text', analyzer: 'english', fields: { raw: { type: 'keyword', ignore_above: 6 } }, copy_to: 'all' },
+          all: { type: 'text', analyzer: 'whitespace' },
+          tag: { type: 'keyword', normalizer: 'lowercase', null_value: 'NONE' },
+          day: { type: 'date', format: 'dd/MM/yyyy' },
+          price: { type: 'scaled_float', scaling_factor: 100 },
+          weight: { type: 'half_float' },
+          secret: { type: 'long', index: false },
+          parts: { type: 'nested', include_in_parent: true, properties: { sku: { type: 'keyword' } } },
+        },
+      };
+      applyDeclaredMapping(built, declared(body));
+      return built;
+    };
+    const mapping = build();
+    const doc = { name: 'Running shoes', tag: null, day: '03/02/2024', price: 12.345, weight: 1.1, secret: 7, parts: [{ sku: 'A1' }], other: 'x' };
+    const walked = (m: IndexMapping) => {
+      const values: unknown[] = [];
+      m.walk(doc, (field, type, value) => values.push([field, type, value]));
+      return values;
+    };
+    const stateOf = (m: IndexMapping) => {
+      const w = new StateWriter();
+      m.writeState(w);
+      return { w, json: JSON.stringify(new StateReader(w.meta, w.sections.map(sectionBytes)).json()) };
+    };
+    const { w, json } = stateOf(mapping);
+    const read = IndexMapping.readState(new StateReader(w.meta, w.sections.map(sectionBytes)));
+    const copy = build().copy();
+    const reference = build();
+    const expected = walked(reference);
+    expect(expected).toContainEqual(['all', 'text', 'Running shoes']); // copy_to
+    for (const other of [copy, read]) {
+      expect(stateOf(other).json).toBe(json);
+      expect(walked(other)).toEqual(expected);
+      for (const field of ['name', 'name.raw', 'all', 'tag', 'day', 'price', 'weight', 'secret', 'parts', 'parts.sku', 'other']) expect(other.type(field)).toBe(reference.type(field));
+      expect(other.normalizeKeyword('tag', 'ABC')).toBe('abc');
+      expect(other.analyzersOf('name').index.name).toBe('english');
+    }
+  });
+});

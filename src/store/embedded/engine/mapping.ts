@@ -104,6 +104,14 @@ export function analyzerNamed(name: string): Analyzer {
   return analyzer;
 }
 
+/**
+ * The mapping's tables that `copy`, `writeState` and `readState` take as they are (the date parsers
+ * and analyzers are functions: the index file keeps their formats and names, read back through
+ * declareValueRules and analyzerNamed). A new table goes here, or into all three by hand.
+ */
+const PLAIN_TABLES = ['slots', 'subfields', 'multiFields', 'ignoreAbove', 'sourceOnly', 'nullValues', 'copyTo', 'lowercased', 'numberKinds', 'nested'] as const;
+type PlainTable = (typeof PLAIN_TABLES)[number];
+
 export class IndexMapping {
   private readonly slots = new Map<string, Slot>();
   /** text field -> its keyword sub-field. */
@@ -144,19 +152,15 @@ export class IndexMapping {
   /** A copy, from now on independent of this mapping (what a single-document matcher maps a document with). */
   copy(): IndexMapping {
     const copy = new IndexMapping({ dynamic: this.dynamic });
-    for (const [field, slot] of this.slots) copy.slots.set(field, slot);
-    for (const [field, sub] of this.subfields) copy.subfields.set(field, sub);
-    for (const [field, multi] of this.multiFields) copy.multiFields.set(field, multi);
-    for (const [field, limit] of this.ignoreAbove) copy.ignoreAbove.set(field, limit);
-    for (const field of this.sourceOnly) copy.sourceOnly.add(field);
+    for (const table of PLAIN_TABLES) {
+      const from = this[table];
+      const to = copy[table];
+      if (from instanceof Set) for (const field of from) (to as Set<string>).add(field);
+      else for (const [field, value] of from) (to as Map<string, unknown>).set(field, value);
+    }
     for (const [field, parse] of this.dateParsers) copy.dateParsers.set(field, parse);
-    for (const [field, kind] of this.numberKinds) copy.numberKinds.set(field, kind);
     for (const [field, format] of this.dateFormats) copy.dateFormats.set(field, format);
-    for (const [field, value] of this.nullValues) copy.nullValues.set(field, value);
-    for (const [field, targets] of this.copyTo) copy.copyTo.set(field, targets);
     for (const [field, analyzers] of this.analyzers) copy.analyzers.set(field, analyzers);
-    for (const field of this.lowercased) copy.lowercased.add(field);
-    for (const [field, inParent] of this.nested) copy.nested.set(field, inParent);
     return copy;
   }
 
@@ -291,53 +295,24 @@ export class IndexMapping {
 
   /** The mapping's state for the index file (persist/): every map in its order. */
   writeState(w: StateWriter): void {
-    w.json({
-      slots: [...this.slots],
-      subfields: [...this.subfields],
-      dynamic: this.dynamic,
-      multiFields: [...this.multiFields],
-      ignoreAbove: [...this.ignoreAbove],
-      sourceOnly: [...this.sourceOnly],
-      dateFormats: [...this.dateFormats],
-      nullValues: [...this.nullValues],
-      copyTo: [...this.copyTo],
-      analyzers: [...this.analyzers].map(([field, a]) => [field, [a.index.name, a.search.name, a.searchQuote.name]]),
-      lowercased: [...this.lowercased],
-      numberKinds: [...this.numberKinds],
-      nested: [...this.nested],
-    });
+    const state: Record<string, unknown> = { dynamic: this.dynamic };
+    for (const table of PLAIN_TABLES) state[table] = [...this[table]];
+    state.dateFormats = [...this.dateFormats];
+    state.analyzers = [...this.analyzers].map(([field, a]) => [field, [a.index.name, a.search.name, a.searchQuote.name]]);
+    w.json(state);
   }
 
   /** A mapping as `writeState` wrote it. */
   static readState(r: StateReader): IndexMapping {
-    const state = r.json<{
-      slots: [string, Slot][];
-      subfields: [string, string][];
-      dynamic: boolean;
-      multiFields: [string, MultiField[]][];
-      ignoreAbove: [string, number][];
-      sourceOnly: string[];
-      dateFormats: [string, string][];
-      nullValues: [string, unknown][];
-      copyTo: [string, string[]][];
-      analyzers: [string, [string, string, string]][];
-      lowercased: string[];
-      numberKinds: [string, NumberKind][];
-      nested: [string, boolean][];
-    }>();
+    const state = r.json<Record<PlainTable, unknown[]> & { dynamic: boolean; dateFormats: [string, string][]; analyzers: [string, [string, string, string]][] }>();
     const mapping = new IndexMapping({ dynamic: state.dynamic });
-    for (const [field, slot] of state.slots) mapping.slots.set(field, slot);
-    for (const [field, sub] of state.subfields) mapping.subfields.set(field, sub);
-    for (const [field, multi] of state.multiFields) mapping.multiFields.set(field, multi);
-    for (const [field, limit] of state.ignoreAbove) mapping.ignoreAbove.set(field, limit);
-    for (const field of state.sourceOnly) mapping.sourceOnly.add(field);
+    for (const table of PLAIN_TABLES) {
+      const to = mapping[table];
+      if (to instanceof Set) for (const field of state[table] as string[]) to.add(field);
+      else for (const [field, value] of state[table] as [string, never][]) to.set(field, value);
+    }
     for (const [field, format] of state.dateFormats) mapping.declareValueRules(field, { dateFormat: format });
-    for (const [field, value] of state.nullValues) mapping.nullValues.set(field, value);
-    for (const [field, targets] of state.copyTo) mapping.copyTo.set(field, targets);
     for (const [field, [index, search, searchQuote]] of state.analyzers) mapping.analyzers.set(field, { index: analyzerNamed(index), search: analyzerNamed(search), searchQuote: analyzerNamed(searchQuote) });
-    for (const field of state.lowercased) mapping.lowercased.add(field);
-    for (const [field, kind] of state.numberKinds) mapping.numberKinds.set(field, kind);
-    for (const [field, inParent] of state.nested) mapping.nested.set(field, inParent);
     return mapping;
   }
 
