@@ -77,7 +77,6 @@ const REFRESH_DOCS = 4096;
 /** Scratch for refresh (shared: one field refreshes at a time), indexed by term id. */
 let COUNTS = new Int32Array(1024);
 let STAMPS = new Int32Array(1024);
-let SLOTS = new Int32Array(1024);
 let TOUCHED = new Int32Array(1024);
 
 export class FieldIndex {
@@ -215,11 +214,9 @@ export class FieldIndex {
     if (COUNTS.length < n) {
       COUNTS = grow(COUNTS, n);
       STAMPS = grow(STAMPS, n);
-      SLOTS = grow(SLOTS, n);
     }
     const counts = COUNTS;
     const stamps = STAMPS;
-    const slots = SLOTS;
     const present = this.present.words;
     const entries = tokens.entries;
     const text = this.type === 'text';
@@ -258,10 +255,10 @@ export class FieldIndex {
           added++;
         } else if (stamps[t] !== -(doc + 1)) {
           stamps[t] = -(doc + 1);
-          slots[t] = terms.push(t, doc);
+          terms.push(t, doc);
           added++;
         } else {
-          terms.bumpFreq(t, slots[t], doc);
+          terms.bumpFreq(t, doc);
         }
       }
     }

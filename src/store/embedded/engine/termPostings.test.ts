@@ -126,4 +126,84 @@ describe('TermPostings', () => {
       expect([...(again.freqs(e) as Uint8Array)].every((f) => f === 1)).toBe(true);
     });
   });
+
+  describe('a term of one posting (an id, a slug: a view of the shared array at its document)', () => {
+    const roundTripFresh = (postings: TermPostings<string>): TermPostings<string> => {
+      const w = new StateWriter();
+      (postings.dict as TermHash).writeState(w);
+      postings.writeState(w);
+      const r = new StateReader(w.meta, w.sections.map(sectionBytes));
+      let read: TermPostings<string> | undefined;
+      // a module of its own: its shared arrays are made by reading the file, not left by the writer
+      jest.isolateModules(() => {
+        const fresh = require('./termPostings') as typeof import('./termPostings');
+        read = new fresh.TermPostings<string>(true, new TermHash());
+      });
+      (read!.dict as TermHash).readState(r);
+      read!.readState(r);
+      return read!;
+    };
+    const n = 20_000;
+    function build(): TermPostings<string> {
+      const postings = new TermPostings<string>(true, new TermHash());
+      for (let doc = 0; doc < n; doc++) postings.add(postings.intern(`id${doc}`), doc);
+      return postings;
+    }
+    const postingsOf = (p: TermPostings<string>, t: number) => {
+      const docs = p.docsArray(t);
+      const start = p.docsStart(t);
+      return Array.from({ length: p.len[t] }, (_, i) => docs[start + i]);
+    };
+
+    it('takes no arena room; the same documents and frequencies before and after an index file', () => {
+      const postings = build();
+      // the per-term arrays alone: df, len, maxFreq, at (4 bytes each) and cap (2), grown by doubling
+      expect(postings.bytes()).toBeLessThan(n * 18 * 2);
+      for (const p of [postings, roundTripFresh(postings)]) {
+        for (const doc of [0, 1, 9_999, n - 1]) {
+          const t = p.id(`id${doc}`);
+          expect([...p.docs(t)]).toEqual([doc]);
+          expect(postingsOf(p, t)).toEqual([doc]);
+          expect([...(p.freqs(t) as Uint8Array)]).toEqual([1]);
+          expect(p.df[t]).toBe(1);
+          expect(p.maxFreq[t]).toBe(1);
+        }
+      }
+    });
+
+    it('a second posting, a repeat in its document or a batch of many moves it out, the shared arrays untouched', () => {
+      for (const p of [build(), roundTripFresh(build())]) {
+        const [a, b, c, d] = [10, 11, 12, 13].map((doc) => p.id(`id${doc}`));
+        p.add(a, 500_000); // a second document
+        p.add(b, 11); // the same document again
+        p.reserve(c, 300); // a batch past the arena's largest segment (as refresh does)
+        for (let i = 0; i < 300; i++) p.push(c, n + i);
+        p.add(p.intern('new'), n + 5); // a new term of one posting, then a repeat (bumpFreq)
+        p.add(p.id('new'), n + 5);
+        const batched = p.intern('batched'); // as refresh does: room for one document, then its three occurrences
+        p.reserve(batched, 1);
+        p.push(batched, n + 6);
+        p.bumpFreq(batched, n + 6);
+        p.bumpFreq(batched, n + 6);
+        expect([...p.docs(batched)]).toEqual([n + 6]);
+        expect([...(p.freqs(batched) as Uint8Array)]).toEqual([3]);
+        expect([...p.docs(a)]).toEqual([10, 500_000]);
+        expect([...(p.freqs(a) as Uint8Array)]).toEqual([1, 1]);
+        expect([...p.docs(b)]).toEqual([11]);
+        expect([...(p.freqs(b) as Uint8Array)]).toEqual([2]);
+        expect(p.maxFreq[b]).toBe(2);
+        expect([...p.docs(c)]).toEqual([12, ...Array.from({ length: 300 }, (_, i) => n + i)]);
+        expect([...p.docs(p.id('new'))]).toEqual([n + 5]);
+        expect([...(p.freqs(p.id('new')) as Uint8Array)]).toEqual([2]);
+        // the others still read their own document and a frequency of 1
+        expect([...p.docs(d)]).toEqual([13]);
+        expect([...(p.freqs(d) as Uint8Array)]).toEqual([1]);
+        expect([...p.docs(p.id('id14'))]).toEqual([14]);
+        const again = roundTripFresh(p);
+        expect([...again.docs(a)]).toEqual([10, 500_000]);
+        expect([...(again.freqs(b) as Uint8Array)]).toEqual([2]);
+        expect([...again.docs(d)]).toEqual([13]);
+      }
+    });
+  });
 });

@@ -24,6 +24,14 @@
  * each. Nothing is written into the shared arrays but the value they hold already: the first posting
  * that breaks the run (a document without the term before it, a frequency above 1) gives the list
  * its own arrays, copied from the view. Readers see an ordinary Int32Array either way.
+ *
+ * A term of one posting (an id, a slug, a name kept whole as a keyword: most terms of an index)
+ * keeps it in the same arrays: document d is IOTA[d] (its frequency ONES[d]), so the term's
+ * `docsArray` is IOTA from `docsStart` d, one long, and it takes no room in the arena, as Lucene's
+ * block tree keeps a term of one document in its dictionary entry (Lucene84PostingsWriter's
+ * singletonDocID) instead of writing it a postings block. Such a term is `cap` 0 and `at` its
+ * document; a second posting or a frequency above 1 moves it into the arena. 4 bytes a unique
+ * value, and none of the arena's room grown ahead of need.
  */
 import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, grow } from './growable';
 import { joinedPieces, type StateReader, type StateWriter } from './persist/state';
@@ -85,6 +93,8 @@ export class TermPostings<K extends string | number = string> {
   private poolEnd = 0;
   private garbage = 0;
   private readonly overflow = new Map<string, number>();
+  /** 1 + the largest document of a term of one posting kept in IOTA (IOTA must reach it). */
+  private singleEnd = 0;
 
   constructor(
     readonly withFreqs: boolean,
@@ -137,7 +147,7 @@ export class TermPostings<K extends string | number = string> {
     if (len > 0) {
       const last = this.slotOf(t, len - 1);
       if (this.docsArray(t)[last] === doc) {
-        if (this.withFreqs) this.bumpFreq(t, last, doc);
+        if (this.withFreqs) this.bumpFreq(t, doc);
         return false;
       }
     }
@@ -165,13 +175,31 @@ export class TermPostings<K extends string | number = string> {
       }
       return;
     }
-    if (need > this.cap[t]) this.makeRoom(t, need);
+    if (need > this.cap[t] && !(need === 1 && this.len[t] === 0)) this.makeRoom(t, need);
   }
 
-  /** Append a posting (room reserved); returns its slot, for `bumpFreq`. */
-  push(t: number, doc: number): number {
+  /** Whether term `t` is a term of one posting kept in IOTA (see above). */
+  private single(t: number): boolean {
+    return this.cap[t] === 0 && this.at[t] >= 0 && this.len[t] > 0;
+  }
+
+  /** Append a posting (room reserved). */
+  push(t: number, doc: number): void {
     const len = this.len[t];
     const at = this.at[t];
+    if (len === 0 && at >= 0 && this.cap[t] === 0) {
+      // a new term's first posting: IOTA[doc]
+      iota(doc + 1);
+      if (doc >= this.singleEnd) this.singleEnd = doc + 1;
+      this.at[t] = doc;
+      if (this.withFreqs) {
+        ones(doc + 1);
+        if (this.maxFreq[t] === 0) this.maxFreq[t] = 1;
+      }
+      this.len[t] = 1;
+      this.df[t]++;
+      return;
+    }
     if (at < 0 && doc !== len && this.bigShared[-1 - at]) this.unshare(-1 - at, len);
     const slot = this.slotOf(t, len);
     this.docsArray(t)[slot] = doc;
@@ -181,11 +209,13 @@ export class TermPostings<K extends string | number = string> {
     }
     this.len[t] = len + 1;
     this.df[t]++;
-    return slot;
   }
 
-  /** One more occurrence in the document of the posting at `slot`. */
-  bumpFreq(t: number, slot: number, doc: number): void {
+  /** One more occurrence of term `t` in document `doc`, its last posting. */
+  bumpFreq(t: number, doc: number): void {
+    // a term of one posting in IOTA gets a segment of its own: ONES holds 1s only
+    if (this.single(t)) this.makeRoom(t, 1);
+    const slot = this.slotOf(t, this.len[t] - 1);
     const at = this.at[t];
     if (at < 0 && this.bigShared[-1 - at]) this.unshare(-1 - at, this.len[t]);
     const freqs = this.freqsArray(t);
@@ -225,7 +255,7 @@ export class TermPostings<K extends string | number = string> {
   /** The array holding the frequencies of term `t` (fields with frequencies). */
   private freqsArray(t: number): Uint8Array {
     const at = this.at[t];
-    return at >= 0 ? (this.freqPool as Uint8Array) : this.bigFreqs[-1 - at];
+    return at >= 0 ? (this.cap[t] === 0 ? ONES : (this.freqPool as Uint8Array)) : this.bigFreqs[-1 - at];
   }
 
   /** Exact frequency of term `t` in document `doc` when the stored value is 255. */
@@ -235,6 +265,10 @@ export class TermPostings<K extends string | number = string> {
 
   /** Room for `need` postings of a small term: a larger segment at the end of the arena, or its own arrays. */
   private makeRoom(t: number, need: number): void {
+    if (this.single(t)) {
+      this.unsingle(t, need);
+      return;
+    }
     const len = this.len[t];
     const cap = this.cap[t];
     const start = this.at[t];
@@ -269,6 +303,27 @@ export class TermPostings<K extends string | number = string> {
     this.at[t] = at;
     this.cap[t] = newCap;
     this.poolEnd += newCap;
+  }
+
+  /** A term of one posting in IOTA gets room for `need` postings, the first its document: in the arena, or arrays of its own. */
+  private unsingle(t: number, need: number): void {
+    const doc = this.at[t];
+    if (need > BIG_LIST) {
+      const own = new Int32Array(need);
+      own[0] = doc;
+      this.bigDocs.push(own);
+      if (this.freqPool !== null) this.bigFreqs.push(new Uint8Array(need).fill(1, 0, 1));
+      this.bigShared.push(false);
+      this.at[t] = -this.bigDocs.length;
+      return;
+    }
+    this.makeSpace(need);
+    const at = this.poolEnd;
+    this.pool[at] = doc;
+    if (this.freqPool !== null) this.freqPool[at] = 1;
+    this.at[t] = at;
+    this.cap[t] = need;
+    this.poolEnd += need;
   }
 
   /** Make room for `n` more slots at the end of the arena, reclaiming garbage when it is most of it. */
@@ -313,7 +368,7 @@ export class TermPostings<K extends string | number = string> {
    */
   docsArray(t: number): Int32Array {
     const at = this.at[t];
-    return at >= 0 ? this.pool : this.bigDocs[-1 - at];
+    return at >= 0 ? (this.cap[t] === 0 ? IOTA : this.pool) : this.bigDocs[-1 - at];
   }
 
   docsStart(t: number): number {
@@ -324,7 +379,7 @@ export class TermPostings<K extends string | number = string> {
   docs(t: number): Int32Array {
     const at = this.at[t];
     if (at < 0) return this.bigDocs[-1 - at].subarray(0, this.len[t]);
-    return this.pool.subarray(at, at + this.len[t]);
+    return this.docsArray(t).subarray(at, at + this.len[t]);
   }
 
   /** Frequencies parallel to `docs(t)` (255: look up `overflowFreq`). Fields without frequencies: null. */
@@ -332,7 +387,7 @@ export class TermPostings<K extends string | number = string> {
     if (!this.withFreqs) return null;
     const at = this.at[t];
     if (at < 0) return this.bigFreqs[-1 - at].subarray(0, this.len[t]);
-    return (this.freqPool as Uint8Array).subarray(at, at + this.len[t]);
+    return this.freqsArray(t).subarray(at, at + this.len[t]);
   }
 
   /**
@@ -342,7 +397,7 @@ export class TermPostings<K extends string | number = string> {
    */
   writeState(w: StateWriter): void {
     const n = this.terms;
-    w.json([n, this.poolEnd, this.garbage, [...this.overflow]]);
+    w.json([n, this.poolEnd, this.garbage, [...this.overflow], this.singleEnd]);
     w.array(this.df, n);
     w.array(this.len, n);
     if (this.withFreqs) w.array(this.maxFreq, n);
@@ -373,8 +428,11 @@ export class TermPostings<K extends string | number = string> {
 
   /** Takes the state `writeState` wrote (its dictionary read by the owner). */
   readState(r: StateReader): void {
-    const [n, poolEnd, garbage, overflow] = r.json<[number, number, number, [string, number][]]>();
+    const [n, poolEnd, garbage, overflow, singleEnd] = r.json<[number, number, number, [string, number][], number]>();
     this.poolEnd = poolEnd;
+    this.singleEnd = singleEnd;
+    iota(singleEnd);
+    if (this.withFreqs) ones(singleEnd);
     this.garbage = garbage;
     for (const [key, freq] of overflow) this.overflow.set(key, freq);
     this.df = r.int32();
