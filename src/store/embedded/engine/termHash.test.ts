@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanAscii } from './analyzer';
+import { ByteChunks } from './byteChunks';
 import { SpillTarget } from './persist/diskFile';
 import { StateReader, StateWriter, sectionBytes } from './persist/state';
 import { compareUtf8 } from './strings';
@@ -65,12 +66,15 @@ describe('TermHash', () => {
     );
   });
 
-  it('holds no string per term: its characters end to end in one buffer, 4 bytes of offset each', () => {
+  it('holds no string per term: its characters end to end in one buffer, 4 bytes of offset each, and no hash', () => {
     const hash = new TermHash();
     for (let i = 0; i < 10_000; i++) hash.intern(`product-${i}`);
-    // characters (about 12 a term) + offset + hash + table slots, no string headers
-    expect(hash.bytes()).toBeLessThan(10_000 * (12 + 4 + 4 + 16) * 1.3);
+    // characters (about 12 a term) + offset + table slots, no string headers
+    expect(hash.bytes()).toBeLessThan(10_000 * (12 + 4 + 16) * 1.3);
     expect(hash.term(9_999)).toBe('product-9999');
+    // found again after the table was grown (the hashes made again from the characters)
+    for (let i = 0; i < 10_000; i++) expect(hash.get(`product-${i}`)).toBe(i);
+    expect(hash.get('product-10000')).toBe(-1);
   });
 
   it('reads back what it wrote (index file), then takes new terms', () => {
@@ -136,7 +140,7 @@ describe('TermHash', () => {
       );
     });
 
-    it('holds 28 bytes of a long term in memory when spilled, and at most one chunk of tails being filled (a 15-word description as a keyword took 120)', () => {
+    it('holds 32 bytes of a long term in memory when spilled, and at most one chunk of tails being filled (a 15-word description as a keyword took 120)', () => {
       const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
       const text = (i: number) => `${i} ${Array.from({ length: 15 }, (_, w) => words[(i * 7 + w * (i % 5 + 1)) % words.length]).join(' ')}`;
       const n = 50_000;
@@ -148,13 +152,29 @@ describe('TermHash', () => {
       }
       let characters = 0;
       for (let i = 0; i < n; i++) characters += text(i).length;
-      // 28 bytes + offset + hash + table slots a term, and the chunk of tails being filled (4 MB at most)
-      expect(hash.bytes()).toBeLessThan(n * (28 + 4 + 4 + 16) * 1.3 + 4 * 1024 * 1024);
+      // 32 bytes + offset + table slots a term, and the chunk of tails being filled (4 MB at most)
+      expect(hash.bytes()).toBeLessThan(n * (32 + 4 + 16) * 1.3 + 4 * 1024 * 1024);
       expect(inMemory.bytes()).toBeGreaterThan(characters);
       expect(readdirSync(dir)).toEqual([]); // (a spill file has no name)
       for (const i of [0, 7, 12_345, n - 1]) {
         expect(hash.term(i)).toBe(text(i));
         expect(hash.get(text(i))).toBe(i);
+      }
+    });
+
+    it('finds or adds a long term reading no other long term from disk but one of the same hash (the hash is in its reference)', () => {
+      const hash = new TermHash(new SpillTarget(dir));
+      const text = (i: number) => `${'x'.repeat(40)}-${String(i).padStart(6, '0')}`; // one length, one prefix
+      for (let i = 0; i < 5_000; i++) hash.intern(text(i));
+      const reads = jest.spyOn(ByteChunks.prototype, 'copy');
+      try {
+        expect(hash.get(text(999_999))).toBe(-1);
+        expect(hash.intern(text(5_000))).toBe(5_000);
+        expect(reads).not.toHaveBeenCalled();
+        expect(hash.get(text(1_234))).toBe(1_234); // the term itself: its rest read once to compare
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
       }
     });
   });

@@ -25,8 +25,8 @@ const EMPTY_CHARS = Buffer.alloc(0);
 /** A term of more bytes than this is long: `chars` holds its first PREFIX bytes and a REF, `tails` the rest. */
 const LONG = 36;
 const PREFIX = 16;
-/** After a long term's prefix: its length in bytes, then the chunk and start of the rest in `tails` (u32 each). */
-const REF = 12;
+/** After a long term's prefix: its length in bytes, the chunk and start of the rest in `tails` (u32 each), then its hash (i32). */
+const REF = 16;
 
 /** A long term's bytes are put together here to make its string (grown as needed; see term). */
 let termBytes = Buffer.allocUnsafe(256);
@@ -55,7 +55,7 @@ const hasBit = (bits: Uint8Array, id: number): boolean => (bits[id >> 3] & (1 <<
  * PREFIX bytes in `chars`, with its length and where the rest is in `tails` (byteChunks.ts: with a
  * spill directory, on disk but for the chunk being filled; read back from the index file after a
  * restart), as Lucene keeps its term dictionary in a file: a `.keyword` of a 15-word description
- * took 120 bytes of memory per entity and takes 28. What reads a long term's rest from disk (one
+ * took 120 bytes of memory per entity and takes 32 (its first 16 bytes, its length, where the rest is, its hash). What reads a long term's rest from disk (one
  * positioned read): making its string (`term`: a hit's sort value, an aggregation's bucket, a
  * pattern's walk over the dictionary), finding it (`get`, `intern`) when another term has the same
  * 32-bit hash (the same term, mostly: writing a value already indexed), and ordering two terms whose
@@ -72,7 +72,6 @@ export class TermHash {
   /** The rest of each long term's bytes (made with the first). */
   private tails: ByteChunks | null = null;
   private count = 0;
-  private hashes = EMPTY_INT32;
   /** Slot -> id + 1 (0: empty); allocated with the first term. */
   private table = EMPTY_INT32;
 
@@ -201,21 +200,22 @@ export class TermHash {
       const entry = table[slot];
       if (entry === 0) break;
       const id = entry - 1;
-      if (this.hashes[id] === h && this.same(id, text, start, end, fold)) return id;
+      // no hash is kept per term (4 bytes each, as Lucene's BytesRefHash keeps none): a short term is
+      // compared (its length first); a long term's hash is in its reference, so that its rest, on
+      // disk, is read only for the same hash
+      if ((!this.isLong(id) || this.longHash(id) === h) && this.same(id, text, start, end, fold)) return id;
       slot = (slot + 1) & mask;
     }
     if (!add) return -1;
     const id = this.count;
-    this.append(text, start, end, fold);
-    if (id >= this.hashes.length) this.hashes = grow(this.hashes, id + 1);
-    this.hashes[id] = h;
+    this.append(text, start, end, fold, h);
     table[slot] = id + 1;
     if (this.count * 2 > table.length) this.rehash();
     return id;
   }
 
   /** Adds text[start, end) (ASCII lower-cased when `fold`) as the term of the next id. */
-  private append(text: string, start: number, end: number, fold: boolean): void {
+  private append(text: string, start: number, end: number, fold: boolean, hash: number): void {
     const id = this.count;
     const n = end - start;
     let wide = false;
@@ -244,6 +244,7 @@ export class TermHash {
       this.chars.writeUInt32LE(length, at + PREFIX);
       this.chars.writeUInt32LE(tails.lastChunk, at + PREFIX + 4);
       this.chars.writeUInt32LE(tails.lastStart, at + PREFIX + 8);
+      this.chars.writeInt32LE(hash, at + PREFIX + 12);
       this.long = withBit(this.long, id);
     } else {
       encode(text, start, end, fold, wide, this.chars, at);
@@ -254,7 +255,7 @@ export class TermHash {
     this.count = id + 1;
   }
 
-  /** For the index file (persist/): the characters, offsets, hashes and table as they are (no rehash when read, no string made), the tails of long terms read on demand. */
+  /** For the index file (persist/): the characters, offsets and table as they are (no rehash when read, no string made), the tails of long terms read on demand. */
   writeState(w: StateWriter): void {
     const n = this.count;
     w.json(n);
@@ -262,7 +263,6 @@ export class TermHash {
     w.bytes(this.chars.subarray(0, this.starts[n]));
     w.array(this.wide, Math.min(this.wide.length, (n + 7) >> 3));
     w.array(this.long, Math.min(this.long.length, (n + 7) >> 3));
-    w.array(this.hashes, n);
     w.array(this.table);
     w.json(this.tails !== null);
     this.tails?.writeState(w);
@@ -275,7 +275,6 @@ export class TermHash {
     this.chars = r.bytes();
     this.wide = r.uint8();
     this.long = r.uint8();
-    this.hashes = r.int32();
     this.table = r.int32();
     if (r.json<boolean>()) {
       this.tails = new ByteChunks(this.spill);
@@ -285,14 +284,30 @@ export class TermHash {
 
   /** Memory held, in bytes (for diagnostics). */
   bytes(): number {
-    return this.chars.length + this.starts.byteLength + this.wide.byteLength + this.long.byteLength + this.hashes.byteLength + this.table.byteLength + (this.tails?.bytes() ?? 0);
+    return this.chars.length + this.starts.byteLength + this.wide.byteLength + this.long.byteLength + this.table.byteLength + (this.tails?.bytes() ?? 0);
+  }
+
+  /** A long term's hash (hashSlice of its text), kept in its reference. */
+  private longHash(id: number): number {
+    return this.chars.readInt32LE(this.starts[id] + PREFIX + 12);
+  }
+
+  /** hashSlice of the term of `id`, from its characters (a long term's from its reference). */
+  private hashOf(id: number): number {
+    if (this.isLong(id)) return this.longHash(id);
+    const chars = this.chars;
+    const end = this.starts[id + 1];
+    let h = 0x811c9dc5;
+    if (this.isWide(id)) for (let i = this.starts[id]; i < end; i += 2) h = Math.imul(h ^ (chars[i] | (chars[i + 1] << 8)), 0x01000193);
+    else for (let i = this.starts[id]; i < end; i++) h = Math.imul(h ^ chars[i], 0x01000193);
+    return h | 0;
   }
 
   private rehash(): void {
     const table = new Int32Array(this.table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      let slot = this.hashes[id] & mask;
+      let slot = this.hashOf(id) & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = id + 1;
     }
