@@ -372,11 +372,20 @@ async function sendAlone(port: number, token: string): Promise<Alone[]> {
 }
 
 function reportAlone(alone: Alone[], loop: LoopLine[]): void {
-  console.log('\neach abusive request alone (BENCH_ALONE), twice: its latency and the longest event-loop stall while it ran:');
+  console.log('\neach abusive request alone (BENCH_ALONE), twice: its latency, the longest event-loop stall while it ran, and the longest garbage collection pause and time in all:');
   console.log(
     table(
-      ['request', 'latency', 'longest stall'],
-      alone.map((a) => [a.name, a.ms.map((v) => msText(v)).join(', '), a.windows.map(([from, to]) => stallText(loopStall(loop, from, to + 250))).join(', ')]),
+      ['request', 'latency', 'longest stall', 'longest GC pause', 'GC time'],
+      alone.map((a) => {
+        const gc = a.windows.map(([from, to]) => gcIn(loop, from, to + 250));
+        return [
+          a.name,
+          a.ms.map((v) => msText(v)).join(', '),
+          a.windows.map(([from, to]) => stallText(loopStall(loop, from, to + 250))).join(', '),
+          gc.map((g) => `${msText(g.max)} ${g.kind}`).join(', '),
+          gc.map((g, i) => msText(g.share * (a.windows[i][1] + 250 - a.windows[i][0]))).join(', '),
+        ];
+      }),
     ),
   );
 }
