@@ -53,6 +53,40 @@ describe('SortedTerms', () => {
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
+  it('makes each term once when several searches need the order at the same time, each pausing within its own budget', () => {
+    const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
+    const dict = dictOf(strings);
+    const view = new SortedTerms(dict);
+    const made = jest.spyOn(dict, 'term');
+    // eight searches take turns, as the scheduler runs them, one step each
+    const searches = Array.from({ length: 8 }, () => view.refreshSteps(new Budget(Infinity, 0)));
+    const done = new Set<number>();
+    while (done.size < searches.length) {
+      searches.forEach((steps, i) => {
+        if (!done.has(i) && steps.next().done) done.add(i);
+      });
+    }
+    expect(made.mock.calls.length).toBe(40_000);
+    expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
+  });
+
+  it('starts the sort again when the search driving it runs out of time, and finishes one left paused by a stopped search', () => {
+    const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
+    const dict = dictOf(strings);
+    const view = new SortedTerms(dict);
+    let now = 0;
+    const late = view.refreshSteps(new Budget(5, 0, () => now));
+    late.next();
+    now = 10; // past its deadline: its next check throws
+    expect(() => late.next()).toThrow('search time budget exceeded');
+    const stopped = view.refreshSteps(new Budget(Infinity, 0));
+    stopped.next();
+    stopped.return(undefined); // refused or abandoned: the sort stays paused
+    dict.intern('a new term');
+    view.refresh();
+    expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings, 'a new term'].sort(compareUtf8));
+  });
+
   it('takes a few new terms in among many with few comparisons (galloping), in order', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme-ascii', maxLength: 8 }), { minLength: 1, maxLength: 60 }), (added) => {

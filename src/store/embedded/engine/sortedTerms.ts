@@ -21,7 +21,7 @@ const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
  * U+D800 up sort the same in UTF-16 order, which the engine's native sort of strings does several
  * times faster than a comparator; the others go through compareUtf8.
  */
-function* sortedIds(dict: TermHash, from: number, to: number, budget: Budget): Steps<Int32Array> {
+function* sortedIds(dict: TermHash, from: number, to: number, budget: Checkpoint): Steps<Int32Array> {
   // (the terms made CHECK_EVERY at a time: a long term's text may be read back from disk, termHash.ts)
   const terms = new Array<string>(to - from);
   for (let i = 0; i < terms.length; i++) {
@@ -38,6 +38,9 @@ function* sortedIds(dict: TermHash, from: number, to: number, budget: Budget): S
   for (let i = 0; i < terms.length; i++) ids[i] = position.get(terms[i]) as number;
   return ids;
 }
+
+/** What the sort looks at between two pieces of work: the budget of the search driving it now. */
+type Checkpoint = Pick<Budget, 'due'>;
 
 /** Terms sorted at once before merging (a native sort of this many takes a few milliseconds). */
 const RUN = 16_384;
@@ -58,7 +61,7 @@ const CHECK_EVERY = 1024;
  * comparison of two long terms sharing their first bytes reads the rest of both, from disk when
  * spilled (termHash.ts).
  */
-function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Budget): Steps<Int32Array> {
+function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint): Steps<Int32Array> {
   if (a.length < b.length) [a, b] = [b, a];
   const merged = new Int32Array(a.length + b.length);
   let i = 0; // a[0, i) is in merged
@@ -111,16 +114,56 @@ export class SortedTerms {
   }
 
   /**
-   * refresh, as steps within a search's budget: the new terms are sorted in runs of RUN terms,
-   * then the runs and the old order merged pairwise, checking the budget between runs and merges
-   * (sorting 100,000 new terms at once took more than a slice). The result replaces the view only
-   * when complete; two searches doing it at once (a write cannot come between: writes wait for
-   * paused searches) compute the same.
+   * The sort in progress, which every search that needs the order drives (see refreshSteps), and
+   * the budget of the one driving it now.
+   */
+  private pending: Steps<void> | null = null;
+  private driver: Budget = UNLIMITED;
+  private readonly checkpoint: Checkpoint = { due: () => this.driver.due() };
+
+  /**
+   * refresh, as steps within a search's budget. Searches that need the order while it is being
+   * brought up to date share one sort (`pending`) and take turns at it, each within its own
+   * budget, instead of each sorting the same terms: under load a sort of 100,000 terms spans many
+   * slices, and eight pattern searches arriving together made eight copies of its strings, kept
+   * alive from slice to slice (bench:abuse's young-generation collections copied them). If the
+   * search driving it runs out of time (TimeExceeded from its budget), the sort is dropped and the
+   * next search starts it again; a sort left paused by a search that was stopped is finished by
+   * the next (the dictionary only grows, and ids never change, so it stays right: it covers the
+   * terms that were there when it began, and the loop takes in any added since).
    */
   *refreshSteps(budget: Budget): Steps<void> {
+    while (this.covered < this.dict.size) {
+      const pending = (this.pending ??= this.sortSteps());
+      this.driver = budget;
+      let next: IteratorResult<void, void>;
+      try {
+        next = pending.next();
+      } catch (err) {
+        if (this.pending === pending) this.pending = null;
+        throw err;
+      } finally {
+        this.driver = UNLIMITED;
+      }
+      if (next.done) {
+        if (this.pending === pending) this.pending = null;
+      } else {
+        yield;
+      }
+    }
+  }
+
+  /**
+   * The sort itself: the new terms are sorted in runs of RUN terms, then the runs and the old order
+   * merged pairwise, checking the budget between runs and merges (sorting 100,000 new terms at once
+   * took more than a slice). The result replaces the view only when complete (a write cannot come
+   * between two of its steps while a search waits on it: writes wait for paused searches).
+   */
+  private *sortSteps(): Steps<void> {
     const n = this.dict.size;
-    if (n === this.covered) return;
+    if (n <= this.covered) return;
     const dict = this.dict;
+    const budget = this.checkpoint;
     const runs: Int32Array[] = this.ids.length > 0 ? [this.ids] : [];
     for (let from = this.covered; from < n; from += RUN) {
       runs.push(yield* sortedIds(dict, from, Math.min(n, from + RUN), budget));
