@@ -21,6 +21,7 @@ import { Matches } from './lucene/matches';
 import { disjunctionShape, runDisjunction } from './lucene/termDisjunction';
 import { rangeSortPlan, rangeSortSteps } from './lucene/rangeSort';
 import { buildQuery, buildQuerySteps, parseSearchQuery, parseSearchQuerySteps } from './search';
+import { SortOrdinals } from './sortOrdinals';
 import { ResolvedSort, SortKey, compareKeys, compareRanked, hitSortValues, parseSort, ranked, resolveSort, searchAfterKey, sortKey } from './sort';
 import { SourceFilter, filterSource } from './source';
 import { parseRequestOptions } from './collect/requestOptions';
@@ -307,6 +308,8 @@ export class SearchIndex {
     let timedOut = false;
     let terminated = false;
     let matched = Matches.EMPTY;
+    // keyword keys as term ordinals while collecting (sortOrdinals.ts): the page's keys are made text as its hits are written
+    let ordinals: SortOrdinals | null = null;
     const early = shape === null && options.track !== TRACK_ALL && sorts === null && aggs === null && !filtering ? yield* firstDocsSteps(query, index, Math.max(from + size, countNeeded(options.track)), needsScores, budget) : null;
     const rangePlan = early === null && shape === null && sorts !== null && !needsScores && aggs === null && !filtering ? rangeSortPlan(query, sorts, index) : null;
     if (early !== null) {
@@ -354,7 +357,8 @@ export class SearchIndex {
         } else if (sorts === null && matches.scores === null) {
           top = firstDocs(matches, k); // every score equal: index order
         } else {
-          collector = sorts === null ? new TopScoreCollector(k) : this.sortedCollector(sorts, afterKeys, k);
+          if (sorts !== null) ordinals = yield* SortOrdinals.steps(sorts, matches.size, budget);
+          collector = sorts === null ? new TopScoreCollector(k) : this.sortedCollector(sorts, afterKeys, k, ordinals);
           yield* collectSteps(collector, matches, budget);
           top = yield* collector.topSteps(budget);
         }
@@ -382,7 +386,8 @@ export class SearchIndex {
     const nestedQueries = nestedInnerHitQueries(query);
     // a large page of plain hits: written as JSON text as it is fetched, no hit object made (pageText.ts)
     const textPage = top.length - from > TEXT_PAGE_HITS && collapse === null && highlighter === null && !options.explain && nestedQueries.length === 0 && plainFetch(fetch);
-    const page = textPage ? yield* this.pageTextSteps(index, top, from, needsScores, sorts, fetch, budget) : null;
+    const sortValues = (keys: SortKey[]) => hitSortValues(sorts!, ordinals === null ? keys : ordinals.text(keys));
+    const page = textPage ? yield* this.pageTextSteps(index, top, from, needsScores, sorts === null ? null : sortValues, fetch, budget) : null;
     if (page !== null) top = []; // (its hits are the page's text: what the collector kept can go)
     const hits: Hit[] = [];
     // the caller's query alone: the visibility filter never scores, and is not to be shown (explain/explainHit.ts)
@@ -414,7 +419,7 @@ export class SearchIndex {
           timedOut = true;
         }
       }
-      if (sorts !== null) hit.sort = hitSortValues(sorts, m.keys);
+      if (sorts !== null) hit.sort = sortValues(m.keys);
       if (explainer !== null) hit._explanation = explainer.explain(m.doc);
       hits.push(hit);
       if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
@@ -438,12 +443,12 @@ export class SearchIndex {
    * as JSON text: each stored source copied into the page's buffers, hits whose source is kept as an
    * object (not JSON text) written from their object.
    */
-  private *pageTextSteps(index: InvertedIndex, top: TopHit<SortKey>[], from: number, needsScores: boolean, sorts: ResolvedSort[] | null, fetch: FetchOptions, budget: Budget): Steps<PageText> {
+  private *pageTextSteps(index: InvertedIndex, top: TopHit<SortKey>[], from: number, needsScores: boolean, sortValues: ((keys: SortKey[]) => unknown[]) | null, fetch: FetchOptions, budget: Budget): Steps<PageText> {
     const page = new PageText();
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const score = needsScores ? floatToJson(m.score) : null;
-      const sort = sorts === null ? undefined : hitSortValues(sorts, m.keys);
+      const sort = sortValues === null ? undefined : sortValues(m.keys);
       const bytes = fetch.source === null ? null : index.sourceBytesOf(m.doc);
       if (bytes === undefined) {
         const hit = this.fetchHit(index, m.doc, score, fetch.source, fetch);
@@ -528,9 +533,12 @@ export class SearchIndex {
     return out;
   }
 
-  private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number): TopSortedCollector<SortKey> {
+  /** `ordinals`: keyword keys as term ordinals (sortOrdinals.ts); the caller turns the kept hits' keys back into text. */
+  private sortedCollector(sorts: ResolvedSort[], afterKeys: SortKey[] | null, k: number, ordinals: SortOrdinals | null = null): TopSortedCollector<SortKey> {
     // the sort key by key; all keys at once are the same, clause after clause
-    const byKey = { key: (j: number, doc: number, score: number) => sortKey(sorts[j], doc, score), compare: (j: number, a: SortKey, b: SortKey) => compareKeys(sorts[j], a, b) };
+    const key = ordinals === null ? (j: number, doc: number, score: number) => sortKey(sorts[j], doc, score) : (j: number, doc: number, score: number) => ordinals.key(j, doc, score);
+    const byKey = { key, compare: (j: number, a: SortKey, b: SortKey) => compareKeys(sorts[j], a, b) };
+    if (ordinals !== null && afterKeys !== null) afterKeys = ordinals.afterKeys(afterKeys);
     const compare = (a: SortKey[], b: SortKey[]) => {
       for (let i = 0; i < sorts.length; i++) {
         const c = byKey.compare(i, a[i], b[i]);
