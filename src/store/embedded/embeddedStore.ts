@@ -160,7 +160,8 @@ class EmbeddedEntities implements EntityStore {
   private index(collection: string): SearchIndex {
     let index = this.indices.get(collection);
     if (index === undefined) {
-      index = new SearchIndex(ENTITY_MAPPING, this.options);
+      // an entity's source holds its id in `id`: the ids and that field share one dictionary
+      index = new SearchIndex(ENTITY_MAPPING, { ...this.options, idField: 'id' });
       this.indices.set(collection, index);
     }
     return index;

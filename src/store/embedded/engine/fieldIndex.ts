@@ -124,9 +124,11 @@ export class FieldIndex {
     readonly analyzer: Analyzer = STANDARD,
     /** Where the tails of its long terms go (TermHash: its index's spill file); none: in memory. */
     spill?: SpillTarget,
+    /** Its dictionary when shared (the index's id keys: InvertedIndex.keyTerms); none: its own. */
+    dict?: TermHash,
   ) {
     const numeric = type === 'long' || type === 'float' || type === 'double' || type === 'date';
-    this.terms = numeric ? null : new TermPostings<string>(type === 'text', new TermHash(spill));
+    this.terms = numeric ? null : new TermPostings<string>(type === 'text', dict ?? new TermHash(spill));
     this.points = numeric ? new TermPostings<number>(false, new NumberHash()) : null;
     this.pointKeys = numeric ? new SortedKeys() : null;
     this.tokens = numeric ? null : new ForwardIndex<TermIds>(EMPTY_INT8);

@@ -20,6 +20,7 @@ import { SourceStore } from './sourceStore';
 import type { SourceBytes } from './pageText';
 import { EMPTY_INT32, grow } from './growable';
 import { TermHash } from './termHash';
+import type { TermPostings } from './termPostings';
 import type { StateReader, StateWriter } from './persist/state';
 import { SpillTarget } from './persist/diskFile';
 import { NestedDocs } from './nested/nestedDocs';
@@ -53,7 +54,14 @@ export class InvertedIndex {
    * External ids, each with a key for good (one lookup finds or adds it, where a Map needs a failed
    * get and a set for each new document: a sixth of the build time at 100k documents).
    */
-  private readonly idKeys: TermHash;
+  private idKeys: TermHash;
+  /**
+   * The postings of the keyword field `idField` once it exists: its dictionary is `idKeys` (a
+   * document's source holds its id there, the store's `id`: a million ids were in two dictionaries,
+   * 25 bytes each). A key that is no value of the field is a term of it without postings, and a
+   * value that is no id a key without a document: neither is seen.
+   */
+  private keyTerms: TermPostings<string> | null = null;
   /** Per id key: its live document's number + 1 (0: none). */
   private docOfKey = EMPTY_INT32;
   /** Non-scoring results cached for this index (see filterCache.ts). */
@@ -75,7 +83,12 @@ export class InvertedIndex {
    * @param storeSources keep each document's source (the single-document matcher does not need them)
    * @param spillDir where the sources and the tails of long terms go once a chunk of them is full (byteChunks.ts); none: in memory
    */
-  constructor(storeSources = true, spillDir?: string) {
+  constructor(
+    storeSources = true,
+    spillDir?: string,
+    /** A keyword field the sources hold their id in: its dictionary and the ids' are one (see keyTerms). */
+    readonly idField?: string,
+  ) {
     this.spill = spillDir === undefined ? undefined : new SpillTarget(spillDir);
     this.sources = storeSources ? new SourceStore(this.spill) : null;
     this.idKeys = new TermHash(this.spill);
@@ -116,6 +129,7 @@ export class InvertedIndex {
   /** The key of an id (added when new), its live document removed. */
   private freeKey(id: string): number {
     const key = this.idKeys.intern(id);
+    this.keyTerms?.ensure(key);
     if (key >= this.docOfKey.length) this.docOfKey = grow(this.docOfKey, key + 1);
     const old = this.liveDoc(key);
     if (old >= 0) this.removeDoc(old, key);
@@ -278,9 +292,10 @@ export class InvertedIndex {
    */
   writeState(w: StateWriter): void {
     const keys = this.idKeys.size;
-    w.json([this.nextDoc, this.deletes, this.sources !== null, this.fieldSets.map((set) => set.map((f) => f.ordinal)), this.fieldSetNext.map((next) => [...next])]);
+    const shared = this.keyTerms !== null;
+    w.json([this.nextDoc, this.deletes, this.sources !== null, this.fieldSets.map((set) => set.map((f) => f.ordinal)), this.fieldSetNext.map((next) => [...next]), this.idField ?? null, shared]);
     this.live.writeState(w);
-    this.idKeys.writeState(w);
+    if (!shared) this.idKeys.writeState(w); // (else with its field)
     w.array(this.docOfKey, keys);
     w.array(this.docFieldSet);
     this.sources?.writeState(w);
@@ -292,12 +307,12 @@ export class InvertedIndex {
 
   /** An index as `writeState` wrote it (its new sources spilled to `spillDir`, if given). */
   static readState(r: StateReader, spillDir?: string): InvertedIndex {
-    const [nextDoc, deletes, storeSources, fieldSets, fieldSetNext] = r.json<[number, number, boolean, number[][], [number, number][][]]>();
-    const index = new InvertedIndex(storeSources, spillDir);
+    const [nextDoc, deletes, storeSources, fieldSets, fieldSetNext, idField, shared] = r.json<[number, number, boolean, number[][], [number, number][][], string | null, boolean]>();
+    const index = new InvertedIndex(storeSources, spillDir, idField ?? undefined);
     index.nextDoc = nextDoc;
     index.deletes = deletes;
     index.live.readState(r);
-    index.idKeys.readState(r);
+    if (!shared) index.idKeys.readState(r);
     index.docOfKey = r.int32();
     index.docFieldSet = r.int32();
     index.sources?.readState(r);
@@ -306,6 +321,10 @@ export class InvertedIndex {
       const field = FieldIndex.readState(r, index.spill);
       fields.push(field);
       index.fields.set(field.name, field);
+    }
+    if (shared) {
+      index.keyTerms = (index.fields.get(idField as string) as FieldIndex).terms as TermPostings<string>;
+      index.idKeys = index.keyTerms.dict as TermHash;
     }
     for (const path of r.json<string[]>()) index.nested.set(path, NestedDocs.readState(r, path, InvertedIndex.readState));
     index.fieldSets.length = 0;
@@ -347,8 +366,13 @@ export class InvertedIndex {
     let index = this.fields.get(name);
     if (index === undefined) {
       const analyzer = type === 'text' && this.mapping !== null ? this.mapping.analyzersOf(name).index : undefined;
-      this.fields.set(name, (index = new FieldIndex(name, type, analyzer, this.spill)));
+      const sharesKeys = name === this.idField && type === 'keyword';
+      this.fields.set(name, (index = new FieldIndex(name, type, analyzer, this.spill, sharesKeys ? this.idKeys : undefined)));
       index.ordinal = this.fields.size - 1;
+      if (sharesKeys) {
+        this.keyTerms = index.terms as TermPostings<string>;
+        if (this.idKeys.size > 0) this.keyTerms.ensure(this.idKeys.size - 1);
+      }
     }
     return index;
   }

@@ -67,6 +67,12 @@ export interface SearchIndexOptions {
    * read back a source at a time (sourceStore.ts; the store's DATA_DIR). None: all in memory.
    */
   spillDir?: string;
+  /**
+   * A keyword field every document's source holds its id in (the store's entities: `id`): the ids
+   * are that field's dictionary instead of a copy of it (InvertedIndex.keyTerms). Kept in the index
+   * file with the index.
+   */
+  idField?: string;
 }
 
 export class SearchIndex {
@@ -92,7 +98,7 @@ export class SearchIndex {
   /** @param restored the mapping and documents read from an index file (readState) */
   constructor(mapping?: Mapping, options: SearchIndexOptions = {}, restored?: { mapping: IndexMapping; index: InvertedIndex }) {
     this.mapping = restored?.mapping ?? new IndexMapping(mapping);
-    this.index = restored?.index ?? new InvertedIndex(true, options.spillDir);
+    this.index = restored?.index ?? new InvertedIndex(true, options.spillDir, options.idField);
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.timeoutMs = options.timeoutMs ?? Infinity;
     this.sliceMs = options.sliceMs ?? Infinity;
@@ -242,7 +248,7 @@ export class SearchIndex {
   private compactIfWorthIt(): void {
     const old = this.index;
     if (old.dead < COMPACTION.minDead || old.dead <= old.size) return;
-    const fresh = new InvertedIndex(true, this.spillDir);
+    const fresh = new InvertedIndex(true, this.spillDir, old.idField);
     for (const doc of old.live) {
       const source = old.sourceOf(doc) as Doc;
       fresh.addSource(old.idOfDoc(doc) as string, source, this.mapping);
