@@ -1,4 +1,4 @@
-import { cloneJson, describe as describeValue, hasOwn, isPlainObject, quote, setOwn } from './json';
+import { cloneJson, describe as describeValue, forInIsOwn, hasOwn, isPlainObject, quote, setOwn } from './json';
 
 describe('json helpers', () => {
   it('only sees own properties', () => {
@@ -12,6 +12,24 @@ describe('json helpers', () => {
     expect(isPlainObject({})).toBe(true);
     expect(isPlainObject([])).toBe(false);
     expect(isPlainObject(null)).toBe(false);
+  });
+
+  it('says when for-in visits the own keys only: plain and null-prototype objects, while Object.prototype has no enumerable key', () => {
+    expect(forInIsOwn(JSON.parse('{"__proto__": 1, "a": 2}') as object)).toBe(true);
+    expect(forInIsOwn(Object.create(null) as object)).toBe(true);
+    expect(forInIsOwn(Object.create({ inherited: 1 }) as object)).toBe(false);
+    class Point {
+      x = 1;
+    }
+    expect(forInIsOwn(new Point())).toBe(false);
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true });
+    try {
+      expect(forInIsOwn({ a: 1 })).toBe(false);
+      expect(forInIsOwn(Object.create(null) as object)).toBe(true);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(forInIsOwn({ a: 1 })).toBe(true);
   });
 
   it('describes values for messages', () => {

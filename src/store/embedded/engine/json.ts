@@ -13,6 +13,22 @@ export function hasOwn(obj: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
+/**
+ * Whether `for (const key in obj)` visits exactly Object.keys(obj), in the same order: obj's
+ * prototype is Object.prototype (what JSON.parse and object literals make) or null, and
+ * Object.prototype has no enumerable property. The walks over every document of a write (the
+ * mapping's) then loop with for-in, which allocates nothing, instead of Object.keys, which copies
+ * the keys into a new array each time (about a ninth of what a bulk load of bench:scale entities
+ * allocated on the main thread, sampled).
+ */
+export function forInIsOwn(obj: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(obj);
+  if (proto === null) return true;
+  if (proto !== Object.prototype) return false;
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
 /** "an object", "an array", "a string", ... for messages. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -35,6 +35,20 @@ describe('IndexMapping (explicit + dynamic mapping)', () => {
     expect(fields(dynamic, doc)).toEqual({ 'a.b': ['x'], 'a.b.keyword': ['x'], 'a.c': ['y'], 'a.c.keyword': ['y'], 'a.d.e': ['z'], 'a.d.e.keyword': ['z'], f: [1] });
   });
 
+  it('maps and counts the own keys only, also while Object.prototype has an enumerable key or the document another prototype', () => {
+    const doc = { a: 'x', n: { b: 1 } };
+    const inherited = Object.assign(Object.create({ hidden: 'y' }) as Record<string, unknown>, { a: 'x' });
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'z', enumerable: true, configurable: true });
+    try {
+      expect(new IndexMapping().newFieldCount([doc, inherited])).toBe(4); // a, a.keyword, n, n.b
+      expect(fields(new IndexMapping(), doc)).toEqual({ a: ['x'], 'a.keyword': ['x'], 'n.b': [1] });
+      expect(fields(new IndexMapping(), inherited)).toEqual({ a: ['x'], 'a.keyword': ['x'] });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(fields(new IndexMapping(), inherited)).toEqual({ a: ['x'], 'a.keyword': ['x'] });
+  });
+
   it('detects dates on first sight only', () => {
     const m = new IndexMapping();
     fields(m, { when: '2024-01-05T10:00:00Z', code: '2024' });

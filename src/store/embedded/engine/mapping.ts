@@ -25,7 +25,7 @@ import { Analyzer, STANDARD, analyzerByName } from './analysis/analyzers';
 import { lowerCase } from './analysis/lowerCase';
 import { isDateString } from './dates';
 import { FieldType, isFloating, toBoolean, toDate, toDouble, toFloat, toHalfFloat, toKeyword, toLong, toScaled, toText } from './fieldValues';
-import { isPlainObject } from './json';
+import { forInIsOwn, isPlainObject } from './json';
 import { compileDateFormat } from './dateFormat';
 import { StateError, type StateReader, type StateWriter } from './persist/state';
 
@@ -367,11 +367,9 @@ export class IndexMapping {
    */
   newFieldCount(sources: readonly Record<string, unknown>[], stopAt = Infinity): number {
     if (!this.dynamic) return 0;
-    const added = new Set<string>();
     // (a stack in three arrays, reused from document to document: this runs before every write)
-    const objects: Record<string, unknown>[] = [];
-    const prefixes: string[] = [];
-    const depths: number[] = [];
+    const walk: CountWalk = { added: new Set<string>(), objects: [], prefixes: [], depths: [] };
+    const { added, objects, prefixes, depths } = walk;
     for (const source of sources) {
       objects.push(source);
       prefixes.push('');
@@ -380,32 +378,34 @@ export class IndexMapping {
         const obj = objects.pop() as Record<string, unknown>;
         const prefix = prefixes.pop() as string;
         const depth = depths.pop() as number;
-        const keys = Object.keys(obj);
-        for (let i = 0; i < keys.length; i++) {
-          const key = keys[i];
-          const path = this.countedPath(key, prefix, depth);
-          if (path === '') continue;
-          let value = obj[key];
-          for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = firstPresent(value);
-          if (value === null || value === undefined || Array.isArray(value)) continue;
-          const known = this.slots.has(path) || added.has(path);
-          if (isPlainObject(value)) {
-            if (depth >= MAX_OBJECT_DEPTH) continue;
-            if (!known) added.add(path);
-            objects.push(value);
-            prefixes.push(path);
-            depths.push(depth + 1);
-          } else if (!known) {
-            const type = dynamicType(value);
-            if (type === null) continue;
-            added.add(path);
-            if (type === 'text') added.add(`${path}.${KEYWORD_SUBFIELD}`);
-          }
-        }
+        // (for-in allocates nothing where it visits the own keys: forInIsOwn)
+        if (forInIsOwn(obj)) for (const key in obj) this.countKey(walk, key, obj[key], prefix, depth);
+        else for (const key of Object.keys(obj)) this.countKey(walk, key, obj[key], prefix, depth);
       }
       objects.length = prefixes.length = depths.length = 0;
     }
     return added.size;
+  }
+
+  /** newFieldCount's look at one key of an object at `prefix`: the fields it would add, and its object pushed to be walked. */
+  private countKey(walk: CountWalk, key: string, value: unknown, prefix: string, depth: number): void {
+    const path = this.countedPath(key, prefix, depth);
+    if (path === '') return;
+    for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = firstPresent(value);
+    if (value === null || value === undefined || Array.isArray(value)) return;
+    const known = this.slots.has(path) || walk.added.has(path);
+    if (isPlainObject(value)) {
+      if (depth >= MAX_OBJECT_DEPTH) return;
+      if (!known) walk.added.add(path);
+      walk.objects.push(value);
+      walk.prefixes.push(path);
+      walk.depths.push(depth + 1);
+    } else if (!known) {
+      const type = dynamicType(value);
+      if (type === null) return;
+      walk.added.add(path);
+      if (type === 'text') walk.added.add(`${path}.${KEYWORD_SUBFIELD}`);
+    }
   }
 
   /** pathOf, remembered per (prefix, key) for newFieldCount (at most MAX_COUNTED_PATHS): documents repeat their keys. */
@@ -455,21 +455,24 @@ export class IndexMapping {
   private walkObject(obj: Record<string, unknown>, prefix: string, out: ValueSink, depth: number): void {
     let paths = this.walkPaths.get(prefix);
     if (paths === undefined && this.walkPathCount < MAX_COUNTED_PATHS) this.walkPaths.set(prefix, (paths = new Map()));
-    const keys = Object.keys(obj);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      let path = paths?.get(key);
-      if (path === undefined) {
-        path = pathOf(key, prefix, depth);
-        // without dynamic mapping, a key that is not mapped now never will be: skipped from now on
-        if (!this.dynamic && path !== '' && !this.slots.has(path)) path = '';
-        if (paths !== undefined && this.walkPathCount < MAX_COUNTED_PATHS) {
-          paths.set(key, path);
-          this.walkPathCount++;
-        }
+    // (for-in allocates nothing where it visits the own keys: forInIsOwn)
+    if (forInIsOwn(obj)) for (const key in obj) this.walkKey(paths, key, obj[key], prefix, out, depth);
+    else for (const key of Object.keys(obj)) this.walkKey(paths, key, obj[key], prefix, out, depth);
+  }
+
+  /** walkObject's visit of one key's value, its path remembered in `paths` (the object's, when kept). */
+  private walkKey(paths: Map<string, string> | undefined, key: string, value: unknown, prefix: string, out: ValueSink, depth: number): void {
+    let path = paths?.get(key);
+    if (path === undefined) {
+      path = pathOf(key, prefix, depth);
+      // without dynamic mapping, a key that is not mapped now never will be: skipped from now on
+      if (!this.dynamic && path !== '' && !this.slots.has(path)) path = '';
+      if (paths !== undefined && this.walkPathCount < MAX_COUNTED_PATHS) {
+        paths.set(key, path);
+        this.walkPathCount++;
       }
-      if (path !== '') this.visit(path, obj[key], out, depth, 0);
     }
+    if (path !== '') this.visit(path, value, out, depth, 0);
   }
 
   private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number): void {
@@ -547,6 +550,14 @@ export class IndexMapping {
       out(m.path, m.type, m.type === 'keyword' ? this.normalizeKeyword(m.path, c as string) : isFloating(m.type) ? this.keepNumber(m.path, c as number) : c);
     }
   }
+}
+
+/** newFieldCount's state: the paths it would add, and its stack of objects still to walk (three arrays). */
+interface CountWalk {
+  added: Set<string>;
+  objects: Record<string, unknown>[];
+  prefixes: string[];
+  depths: number[];
 }
 
 const NONE: readonly string[] = [];
