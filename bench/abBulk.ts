@@ -6,8 +6,11 @@
  * (default 20): A's turn then B's, B's then A's, ... so that both meet the same machine and the same
  * index sizes. Per turn: the wall time from its first request to its last answer, and the gateway's
  * CPU time meanwhile (all its threads, /proc). Printed per quarter of the load and overall: each
- * build's docs/s and gateway CPU µs per entity, and the median of the per-turn ratios B/A (the
- * machine's speed swings by up to 2x within a minute: compare within one run only). The client's
+ * build's docs/s and gateway CPU µs per entity (and of it, its main thread's, beside the time that
+ * thread was ready to run but waited for a CPU, /proc schedstat: a main thread that runs for most
+ * of the wall time is what bounds the load; one that waits, the machine), and the median of the
+ * per-turn ratios B/A (the machine's speed swings by up to 2x within a minute: compare within one
+ * run only). The client's
  * own CPU time (making bodies, HTTP) is printed too: on this 2-core machine it competes with the
  * gateway.
  *
@@ -23,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { benchToken, setting } from './lib/gateway';
-import { alive, benchNodeArgs, cpuMs, startGateway, stopChild } from './lib/gatewayProcess';
+import { alive, benchNodeArgs, cpuMs, mainThreadSched, startGateway, stopChild } from './lib/gatewayProcess';
 import { median } from './lib/latency';
 import { BATCH, batches, sendBatch } from './lib/products';
 
@@ -54,12 +57,26 @@ async function startBuild(name: string, dir: string): Promise<Build> {
   return build;
 }
 
-/** One turn: `bodies` sent to `build` one at a time; its wall and gateway CPU ms. */
-async function turn(build: Build, token: string, bodies: string[]): Promise<{ ms: number; cpu: number }> {
-  const cpuBefore = cpuMs(build.child.pid!) ?? NaN;
+/** A turn's figures, in ms: wall time, the gateway's CPU (all threads), its main thread's run time and its time waiting for a CPU. */
+interface Turn {
+  ms: number;
+  cpu: number;
+  ran: number;
+  waited: number;
+}
+
+/** One turn: `bodies` sent to `build` one at a time. */
+async function turn(build: Build, token: string, bodies: string[]): Promise<Turn> {
+  const pid = build.child.pid!;
+  const cpuBefore = cpuMs(pid) ?? NaN;
+  const schedBefore = mainThreadSched(pid);
   const begun = performance.now();
   for (const body of bodies) await sendBatch(build.base, token, body);
-  return { ms: performance.now() - begun, cpu: (cpuMs(build.child.pid!) ?? NaN) - cpuBefore };
+  const ms = performance.now() - begun;
+  const sched = mainThreadSched(pid);
+  const ran = (sched?.ranMs ?? NaN) - (schedBefore?.ranMs ?? NaN);
+  const waited = (sched?.waitedMs ?? NaN) - (schedBefore?.waitedMs ?? NaN);
+  return { ms, cpu: (cpuMs(pid) ?? NaN) - cpuBefore, ran, waited };
 }
 
 async function main(): Promise<void> {
@@ -70,8 +87,8 @@ async function main(): Promise<void> {
   for (const [i, dir] of dirs.entries()) builds.push(await startBuild('AB'[i], dir));
   console.log(`${dirs.map((d, i) => `${'AB'[i]}: ${d}`).join('\n')}\n${DOCS} entities per build, batches of ${BATCH}, turns of ${CHUNK} batches${NODE_ARGS.length > 0 ? `, node ${NODE_ARGS.join(' ')}` : ''}`);
 
-  /** Per turn pair: [docs, ms and cpu of each build]. */
-  const turns: { docs: number; ms: number[]; cpu: number[] }[] = [];
+  /** Per turn pair: the entities sent, and each build's figures. */
+  const turns: { docs: number; of: Turn[] }[] = [];
   const client = process.cpuUsage();
   const clientBegun = performance.now();
   const bodies = batches(DOCS);
@@ -85,15 +102,10 @@ async function main(): Promise<void> {
     if (chunk.length === 0) break;
     const docs = Math.min(chunk.length * BATCH, DOCS - sent);
     sent += docs;
-    const ms: number[] = [];
-    const cpu: number[] = [];
+    const of: Turn[] = [];
     const order = pair % 2 === 0 ? builds : [...builds].reverse();
-    for (const build of order) {
-      const t = await turn(build, token, chunk);
-      ms[builds.indexOf(build)] = t.ms;
-      cpu[builds.indexOf(build)] = t.cpu;
-    }
-    turns.push({ docs, ms, cpu });
+    for (const build of order) of[builds.indexOf(build)] = await turn(build, token, chunk);
+    turns.push({ docs, of });
   }
   const clientCpu = process.cpuUsage(client);
   const clientWall = performance.now() - clientBegun;
@@ -102,11 +114,11 @@ async function main(): Promise<void> {
   const line = (label: string, part: typeof turns) => {
     const docs = part.reduce((n, t) => n + t.docs, 0);
     const each = builds.map((b, i) => {
-      const ms = part.reduce((n, t) => n + t.ms[i], 0);
-      const cpu = part.reduce((n, t) => n + t.cpu[i], 0);
-      return `${b.name} ${fmt((docs * 1000) / ms)} docs/s, ${((cpu * 1000) / docs).toFixed(1)} µs CPU/entity`;
+      const sum = (key: keyof Turn) => part.reduce((n, t) => n + t.of[i][key], 0);
+      const perEntity = (key: keyof Turn) => ((sum(key) * 1000) / docs).toFixed(1);
+      return `${b.name} ${fmt((docs * 1000) / sum('ms'))} docs/s, ${perEntity('cpu')} µs CPU/entity (main thread ${perEntity('ran')}, waiting for a CPU ${perEntity('waited')})`;
     });
-    const ratio = builds.length === 2 ? `; B/A time ${median(part.map((t) => t.ms[1] / t.ms[0])).toFixed(3)}, CPU ${median(part.map((t) => t.cpu[1] / t.cpu[0])).toFixed(3)} (medians of ${part.length} turn pairs)` : '';
+    const ratio = builds.length === 2 ? `; B/A time ${median(part.map((t) => t.of[1].ms / t.of[0].ms)).toFixed(3)}, CPU ${median(part.map((t) => t.of[1].cpu / t.of[0].cpu)).toFixed(3)} (medians of ${part.length} turn pairs)` : '';
     console.log(`${label}: ${each.join('; ')}${ratio}`);
   };
   const quarter = Math.ceil(turns.length / 4);
