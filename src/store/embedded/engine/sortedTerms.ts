@@ -222,6 +222,11 @@ export class SortedTerms {
     return this.dict.term(this.ids[i]);
   }
 
+  /** The i-th term's UTF-16 code units into `out`, no string made (TermHash.codeUnits: its length; nothing written when `out` is too short). */
+  codeUnits(i: number, out: Uint16Array): number {
+    return this.dict.codeUnits(this.ids[i], out);
+  }
+
   /** The dictionary id of the i-th term in order. */
   id(i: number): number {
     return this.ids[i];

@@ -124,6 +124,15 @@ describe('TermHash', () => {
               const upper = `<${distinct[a].toUpperCase()}>`;
               if (!/[^a-z]/.test(distinct[a])) expect(h.getSlice(upper, 1, upper.length - 1, true)).toBe(a);
               for (let b = 0; b < distinct.length; b++) expect(Math.sign(h.compare(a, b))).toBe(Math.sign(compareUtf8(distinct[a], distinct[b])));
+              // its code units without a string; nothing written into an array too short
+              const units = new Uint16Array(distinct[a].length + 3).fill(7);
+              expect(h.codeUnits(a, units)).toBe(distinct[a].length);
+              expect(String.fromCharCode(...units.subarray(0, distinct[a].length))).toBe(distinct[a]);
+              if (distinct[a].length > 0) {
+                const short = new Uint16Array(distinct[a].length - 1).fill(7);
+                expect(h.codeUnits(a, short)).toBe(distinct[a].length);
+                expect(short.every((u) => u === 7)).toBe(true);
+              }
             }
           };
           check(hash);

@@ -94,6 +94,32 @@ export class TermHash {
     return this.chars.toString(encoding, this.starts[id], this.starts[id + 1]);
   }
 
+  /**
+   * The UTF-16 code units of a term into `out` from 0, without making its string (what a pattern's
+   * walk over the dictionary reads of every term: automaton/intersect.ts); returns the term's
+   * length, and writes nothing when `out` is shorter than that (the caller grows it and asks again).
+   */
+  codeUnits(id: number, out: Uint16Array): number {
+    const wide = this.isWide(id);
+    let bytes: Buffer = this.chars;
+    let from = this.starts[id];
+    let n: number;
+    if (this.isLong(id)) {
+      n = this.chars.readUInt32LE(from + PREFIX);
+      if ((wide ? n >> 1 : n) > out.length) return wide ? n >> 1 : n;
+      if (n > termBytes.length) termBytes = Buffer.allocUnsafe(Math.max(n, 2 * termBytes.length));
+      bytes = this.longBytes(id, termBytes);
+      from = 0;
+    } else {
+      n = this.starts[id + 1] - from;
+    }
+    const length = wide ? n >> 1 : n;
+    if (length > out.length) return length;
+    if (wide) for (let i = 0; i < length; i++) out[i] = bytes[from + 2 * i] | (bytes[from + 2 * i + 1] << 8);
+    else for (let i = 0; i < length; i++) out[i] = bytes[from + i];
+    return length;
+  }
+
   private isLong(id: number): boolean {
     return hasBit(this.long, id);
   }

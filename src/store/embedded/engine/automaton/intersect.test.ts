@@ -33,6 +33,18 @@ function generated(): SortedTerms & { reads: number } {
   };
 }
 
+/** The same, read as code units (as the index's sorted dictionaries are, sortedTerms.ts codeUnits), counting the strings made. */
+function unitsDictionary(terms: readonly string[]): SortedTerms & { reads: number } {
+  return {
+    ...dictionary(terms),
+    codeUnits(i: number, out: Uint16Array) {
+      const term = terms[i];
+      if (term.length <= out.length) for (let k = 0; k < term.length; k++) out[k] = term.charCodeAt(k);
+      return term.length;
+    },
+  };
+}
+
 function intersect(run: RunAutomaton, terms: SortedTerms): number[] {
   const visited: number[] = [];
   const count = intersectSorted(run, terms, (i) => visited.push(i));
@@ -70,6 +82,23 @@ describe('intersectSorted', () => {
       }),
       { numRuns: 3000, seed: 42 },
     );
+  });
+
+  test('visits the same terms when it reads them as code units, long ones included, and makes no string but where it seeks or takes a block', () => {
+    const long = fc.tuple(termArb, fc.constantFrom('', 'a'.repeat(70), '😀'.repeat(40))).map(([a, b]) => a + b);
+    fc.assert(
+      fc.property(automatonArb, fc.uniqueArray(fc.oneof(termArb, long), { maxLength: 80 }), ([, run], unsorted) => {
+        const terms = unsorted.sort(compareUtf8);
+        const expected = terms.flatMap((term, i) => (run.run(term) ? [i] : []));
+        expect(intersect(run, unitsDictionary(terms))).toEqual(expected);
+      }),
+      { numRuns: 2000, seed: 43 },
+    );
+    // a pattern that neither dies nor accepts every suffix reads every term, and makes none of their strings
+    const names = Array.from({ length: 3000 }, (_, i) => `${'a'.repeat(40)}${i}`).sort(compareUtf8);
+    const terms = unitsDictionary(names);
+    expect(intersect(compileWildcard('*a*a*a*b'), terms)).toEqual([]);
+    expect(terms.reads).toBe(0);
   });
 
   test('edge cases: no terms, nothing matches, everything matches', () => {

@@ -19,6 +19,44 @@ export interface SortedTerms {
   readonly size: number;
   /** Term i; ascending in compareUtf8 order. */
   term(i: number): string;
+  /**
+   * Term i's UTF-16 code units into `out` from 0, without making its string; returns its length, and
+   * writes nothing when `out` is shorter (sortedTerms.ts). Without it, the walk reads `term(i)`.
+   */
+  codeUnits?(i: number, out: Uint16Array): number;
+}
+
+/** Term i's code units into `out` (grown when short): the array holding them and the length. */
+function readTerm(terms: SortedTerms, i: number, out: Uint16Array): [Uint16Array, number] {
+  if (terms.codeUnits === undefined) {
+    const term = terms.term(i);
+    if (term.length > out.length) out = new Uint16Array(Math.max(term.length, 2 * out.length));
+    for (let k = 0; k < term.length; k++) out[k] = term.charCodeAt(k);
+    return [out, term.length];
+  }
+  let length = terms.codeUnits(i, out);
+  if (length > out.length) {
+    out = new Uint16Array(Math.max(length, 2 * out.length));
+    length = terms.codeUnits(i, out);
+  }
+  return [out, length];
+}
+
+/** The code point at k of units [0, length) (String.prototype.codePointAt's: a lone surrogate is its own code unit). */
+function codePointAt(units: Uint16Array, length: number, k: number): number {
+  const c = units[k];
+  if (c >= 0xd800 && c <= 0xdbff && k + 1 < length) {
+    const d = units[k + 1];
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+/** The string of units [0, length) (code unit by code unit: exact for lone surrogates too). */
+function text(units: Uint16Array, length: number): string {
+  let out = '';
+  for (let from = 0; from < length; from += 4096) out += String.fromCharCode.apply(null, units.subarray(from, Math.min(length, from + 4096)) as unknown as number[]);
+  return out;
 }
 
 /** Terms visited between two calls of `checkpoint`. */
@@ -59,28 +97,36 @@ export function intersectSorted(
     return matches;
   }
 
-  // states[k]: the state after the first k code units of `previous` (at code point boundaries).
+  // states[k]: the state after the first k code units of the previous term (at code point boundaries).
   let states = new Int32Array(64);
   states[0] = automaton.initial;
-  let previous = '';
+  // each term is read as code units into `unit` (no string made: a walk visits up to every term of
+  // the dictionary, and their strings were most of what bench:abuse's pattern queries allocated),
+  // the previous one kept in `previous` for the states they share
+  let unit: Uint16Array = new Uint16Array(64);
+  let previous: Uint16Array = new Uint16Array(64);
+  let previousLength = 0;
   let known = 0; // states[0..known] hold for `previous`
   let i = 0;
   while (i < size) {
     tick();
-    const term = terms.term(i);
-    if (states.length <= term.length) {
-      const grown = new Int32Array(Math.max(term.length + 1, states.length * 2));
+    let length: number;
+    [unit, length] = readTerm(terms, i, unit);
+    if (states.length <= length) {
+      const grown = new Int32Array(Math.max(length + 1, states.length * 2));
       grown.set(states);
       states = grown;
     }
-    let k = commonPrefix(previous, term, known);
-    if (k > 0 && isHighSurrogate(term.charCodeAt(k - 1))) k--; // it may pair differently here
-    previous = term;
+    let k = commonPrefix(previous, previousLength, unit, length, known);
+    if (k > 0 && isHighSurrogate(unit[k - 1])) k--; // it may pair differently here
+    [previous, unit] = [unit, previous];
+    previousLength = length;
+    const term = previous; // (this term's units, from here on)
     let state = states[k];
     let dead = -1; // the code point the automaton died on, at offset k
-    while (k < term.length) {
-      if (automaton.acceptsAllFrom(state) && (k === 0 || !isHighSurrogate(term.charCodeAt(k - 1)))) break;
-      const c = term.codePointAt(k)!;
+    while (k < length) {
+      if (automaton.acceptsAllFrom(state) && (k === 0 || !isHighSurrogate(term[k - 1]))) break;
+      const c = codePointAt(term, length, k);
       const next = automaton.step(state, c);
       if (next < 0) {
         dead = c;
@@ -91,12 +137,12 @@ export function intersectSorted(
     }
     known = k;
     if (dead >= 0) {
-      const target = seekTarget(automaton, term, k, dead, states);
+      const target = seekTarget(automaton, text(term, length), k, dead, states);
       if (target === undefined) break; // no later term can match
       i = target === STEP ? i + 1 : lowerBound(terms, target, i + 1);
-    } else if (k < term.length) {
+    } else if (k < length) {
       // Every term with this prefix matches.
-      const prefix = term.slice(0, k);
+      const prefix = text(term, k);
       const end = prefixEnd(terms, prefix, i + 1);
       visitBlock(i, end);
       i = end;
@@ -129,10 +175,10 @@ function seekTarget(automaton: RunAutomaton, term: string, k: number, c: number,
   }
 }
 
-function commonPrefix(a: string, b: string, limit: number): number {
-  const n = Math.min(a.length, b.length, limit);
+function commonPrefix(a: Uint16Array, aLength: number, b: Uint16Array, bLength: number, limit: number): number {
+  const n = Math.min(aLength, bLength, limit);
   let k = 0;
-  while (k < n && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+  while (k < n && a[k] === b[k]) k++;
   return k;
 }
 

@@ -205,7 +205,7 @@ export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: B
   let chunkSize = PATTERN_CHUNK;
   for (let from = 0, to = 0; from < sorted.size; from = to) {
     to = Math.min(from + chunkSize, sorted.size);
-    const chunk = { size: to - from, term: (i: number) => sorted.term(from + i) };
+    const chunk = { size: to - from, term: (i: number) => sorted.term(from + i), codeUnits: (i: number, out: Uint16Array) => sorted.codeUnits(from + i, out) };
     const started = budget.clock();
     intersectSorted(automaton, chunk, (i) => {
       const t = sorted.id(from + i);
