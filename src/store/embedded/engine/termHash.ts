@@ -30,6 +30,9 @@ const REF = 16;
 
 /** A long term's bytes are put together here to make its string (grown as needed; see term). */
 let termBytes = Buffer.allocUnsafe(256);
+/** Two long terms' bytes are put together here to be compared (grown as needed; see compare). */
+let compareA = Buffer.allocUnsafe(256);
+let compareB = Buffer.allocUnsafe(256);
 /** A long term's bytes are put together here before being split (grown as needed). */
 let scratch = Buffer.alloc(256);
 
@@ -156,7 +159,26 @@ export class TermHash {
     // than LONG bytes); else the rest decides (latin1 bytes compare as their code points, UTF-8's order)
     if (!aLong && i === aEnd) return -1;
     if (!bLong && j === bEnd) return 1;
-    return Buffer.compare(aLong ? this.longBytes(a) : chars.subarray(this.starts[a], this.starts[a + 1]), bLong ? this.longBytes(b) : chars.subarray(this.starts[b], this.starts[b + 1]));
+    // (both put together in buffers reused from compare to compare: sorting a dictionary compares long terms sharing their prefix many times)
+    let aBytes = chars;
+    let aFrom = this.starts[a];
+    let aTo = this.starts[a + 1];
+    if (aLong) {
+      aTo = chars.readUInt32LE(aFrom + PREFIX);
+      if (aTo > compareA.length) compareA = Buffer.allocUnsafe(Math.max(aTo, 2 * compareA.length));
+      aBytes = this.longBytes(a, compareA);
+      aFrom = 0;
+    }
+    let bBytes = chars;
+    let bFrom = this.starts[b];
+    let bTo = this.starts[b + 1];
+    if (bLong) {
+      bTo = chars.readUInt32LE(bFrom + PREFIX);
+      if (bTo > compareB.length) compareB = Buffer.allocUnsafe(Math.max(bTo, 2 * compareB.length));
+      bBytes = this.longBytes(b, compareB);
+      bFrom = 0;
+    }
+    return aBytes.compare(bBytes, bFrom, bTo, aFrom, aTo);
   }
 
   private isWide(id: number): boolean {
