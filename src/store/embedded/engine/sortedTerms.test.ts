@@ -43,7 +43,7 @@ describe('SortedTerms', () => {
   });
 
   it('pauses every 1,024 terms made or merged, long terms that share their first bytes among them', () => {
-    // 40,000 terms: three runs of 16,384 at most, each made 1,024 terms at a time, then two merges of 1,024 terms a step
+    // 40,000 terms: runs of 4,096 at most, each made 1,024 terms at a time, then merges of 1,024 terms a step (at least those of the last two levels)
     const strings = Array.from({ length: 40_000 }, (_, i) => `${'a'.repeat(40)}${(i * 7919) % 40_000}`);
     const view = new SortedTerms(dictOf(strings));
     const steps = view.refreshSteps(new Budget(Infinity, 0)); // every check pauses
