@@ -123,7 +123,8 @@ export class InvertedIndex {
 
   /** The live document of an id key, or -1 (none, or no such key). */
   private liveDoc(key: number): number {
-    return key < 0 ? -1 : this.docOfKey[key] - 1;
+    // (with idField, the keys are the id field's terms: a value no document has as its id may be past docOfKey)
+    return key < 0 || key >= this.docOfKey.length ? -1 : this.docOfKey[key] - 1;
   }
 
   /** The key of an id (added when new), its live document removed. */
@@ -296,6 +297,7 @@ export class InvertedIndex {
     w.json([this.nextDoc, this.deletes, this.sources !== null, this.fieldSets.map((set) => set.map((f) => f.ordinal)), this.fieldSetNext.map((next) => [...next]), this.idField ?? null, shared]);
     this.live.writeState(w);
     if (!shared) this.idKeys.writeState(w); // (else with its field)
+    if (this.docOfKey.length < keys) this.docOfKey = grow(this.docOfKey, keys);
     w.array(this.docOfKey, keys);
     w.array(this.docFieldSet);
     this.sources?.writeState(w);

@@ -73,6 +73,34 @@ describe('SearchIndex idField: the ids are the dictionary of the field that hold
     );
   });
 
+  it('values of id that are no document\'s id, more of them than ids: get, remove and ids find nothing, the index file is written and read', () => {
+    const shared = new SearchIndex(MAPPING, { idField: 'id' });
+    const plain = new SearchIndex(MAPPING);
+    for (const index of [shared, plain]) for (let i = 0; i < 40; i++) index.put(`e${i}`, { id: i < 5 ? `e${i}` : `v${i}`, slug: 's1' });
+    const check = (index: SearchIndex) => {
+      expect(index.get('v20')).toBeUndefined();
+      expect(() => index.remove('v21')).not.toThrow();
+      expect(index.search(page({ query: { ids: { values: ['v22', 'e1'] } } })).hits.map((h) => h._id)).toEqual(['e1']);
+      expect(index.search(page({ query: { term: { id: 'v23' } } })).hits.map((h) => h._id)).toEqual(['e23']);
+    };
+    check(shared);
+    check(plain);
+    const read = roundTrip(shared);
+    check(read);
+    // a value taking the key just past those of the ids so far
+    const edge = new SearchIndex(MAPPING, { idField: 'id' });
+    for (let i = 0; i < 15; i++) edge.put(`e${i}`, { id: `e${i}` });
+    edge.put('e15', { id: 'other' });
+    expect(edge.get('other')).toBeUndefined();
+    expect(edge.search(page({ query: { ids: { values: ['other', 'e15'] } } })).hits.map((h) => h._id)).toEqual(['e15']);
+    expect(() => edge.remove('other')).not.toThrow();
+    expect(roundTrip(edge).get('e15')).toEqual({ id: 'other' });
+    read.put('a', { id: 'zz' });
+    expect(() => read.remove('zz')).not.toThrow();
+    expect(read.get('a')).toEqual({ id: 'zz' });
+    expect(answers(roundTrip(read))).toEqual(answers(read));
+  });
+
   it('stays exact across compactions (tombstones dropped, documents renumbered)', () => {
     const saved = COMPACTION.minDead;
     COMPACTION.minDead = 3;
