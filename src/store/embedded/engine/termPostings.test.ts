@@ -171,6 +171,25 @@ describe('TermPostings', () => {
       }
     });
 
+    it('one posting at document 0 then a batch of the next documents (one entity, a search, then a bulk load): a view of the shared arrays, no room of its own', () => {
+      const p = new TermPostings<string>(true, new TermHash());
+      const every = p.intern('products');
+      p.add(every, 0);
+      const before = p.bytes();
+      p.reserve(every, 4_095);
+      for (let doc = 1; doc < 4_096; doc++) p.push(every, doc);
+      expect(p.bytes() - before).toBeLessThan(1_000);
+      expect([...p.docs(every)]).toEqual(Array.from({ length: 4_096 }, (_, i) => i));
+      expect([...(p.freqs(every) as Uint8Array)].every((f) => f === 1)).toBe(true);
+      // at another document, the same batch takes arrays of its own
+      const other = p.intern('other');
+      p.add(other, 7);
+      p.reserve(other, 300);
+      for (let doc = 8; doc < 308; doc++) p.push(other, doc);
+      expect([...p.docs(other)]).toEqual(Array.from({ length: 301 }, (_, i) => 7 + i));
+      expect([...roundTripFresh(p).docs(every)]).toEqual(Array.from({ length: 4_096 }, (_, i) => i));
+    });
+
     it('a second posting, a repeat in its document or a batch of many moves it out, the shared arrays untouched', () => {
       for (const p of [build(), roundTripFresh(build())]) {
         const [a, b, c, d] = [10, 11, 12, 13].map((doc) => p.id(`id${doc}`));

@@ -12,7 +12,7 @@
  * Postings are appended in increasing document order (documents are numbered in index order).
  * Removing a document leaves its postings in place (a tombstone: readers skip documents that are
  * no longer live) and only decrements the live document frequencies, so that statistics stay
- * exact; `compact` (after a renumbering) rebuilds everything without the dead postings.
+ * exact; a compaction (searchIndex.ts) builds a new index of the live documents only.
  *
  * Frequencies above 254 are stored as 255 with the exact value on the side (a term 255 times in one
  * document is rare: one byte a posting instead of two for every other).
@@ -74,13 +74,14 @@ export class TermPostings<K extends string | number = string> {
   /** Largest frequency ever stored (an upper bound for scores); fields with frequencies only (empty otherwise). */
   maxFreq = EMPTY_INT32;
   /**
-   * Per term, where its postings are: >= 0, their start in the arena; < 0, -(1 + the number of its
+   * Per term, where its postings are: >= 0, their start in the arena (or, `cap` 0 with a posting:
+   * a term of one posting, its document, read from IOTA at that place); < 0, -(1 + the number of its
    * long list in bigDocs and bigFreqs). One array for both (a term is in one or the other) and no
    * JavaScript array of a slot per term: most terms of an index are terms of one posting (ids, slugs,
    * long keyword values), for which every byte per term counts.
    */
   private at = EMPTY_INT32;
-  /** Per term in the arena: the room of its segment (at most BIG_LIST). */
+  /** Per term in the arena: the room of its segment (at most BIG_LIST); 0 for a term of one posting (see `at`). */
   private cap = EMPTY_UINT16;
   private readonly bigDocs: Int32Array[] = [];
   private readonly bigFreqs: Uint8Array[] = [];
@@ -309,11 +310,19 @@ export class TermPostings<K extends string | number = string> {
   private unsingle(t: number, need: number): void {
     const doc = this.at[t];
     if (need > BIG_LIST) {
-      const own = new Int32Array(need);
-      own[0] = doc;
-      this.bigDocs.push(own);
-      if (this.freqPool !== null) this.bigFreqs.push(new Uint8Array(need).fill(1, 0, 1));
-      this.bigShared.push(false);
+      // its one posting at document 0 (frequency 1) begins the run of a term every document has: a
+      // view of the shared arrays, as makeRoom gives a run (one entity, a search, then a bulk load)
+      const shared = doc === 0;
+      this.bigShared.push(shared);
+      if (shared) {
+        this.bigDocs.push(iota(need).subarray(0, need));
+        if (this.freqPool !== null) this.bigFreqs.push(ones(need).subarray(0, need));
+      } else {
+        const own = new Int32Array(need);
+        own[0] = doc;
+        this.bigDocs.push(own);
+        if (this.freqPool !== null) this.bigFreqs.push(new Uint8Array(need).fill(1, 0, 1));
+      }
       this.at[t] = -this.bigDocs.length;
       return;
     }
