@@ -70,18 +70,24 @@ describe('SortedTerms', () => {
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
-  it('starts the sort again when the search driving it runs out of time, and finishes one left paused by a stopped search', () => {
+  it('keeps the sort where it was when the search driving it runs out of time or is stopped: the next search finishes it, no term read twice', () => {
     const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
     const dict = dictOf(strings);
     const view = new SortedTerms(dict);
+    const made = jest.spyOn(dict, 'term');
     let now = 0;
     const late = view.refreshSteps(new Budget(5, 0, () => now));
     late.next();
+    const before = made.mock.calls.length;
+    expect(before).toBeGreaterThan(0);
     now = 10; // past its deadline: its next check throws
     expect(() => late.next()).toThrow('search time budget exceeded');
     const stopped = view.refreshSteps(new Budget(Infinity, 0));
     stopped.next();
     stopped.return(undefined); // refused or abandoned: the sort stays paused
+    view.refresh();
+    // every term's string made once for the sort (the runs), none again after the timeout
+    expect(made.mock.calls.length).toBe(40_000);
     dict.intern('a new term');
     view.refresh();
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings, 'a new term'].sort(compareUtf8));

@@ -123,7 +123,18 @@ export class SortedTerms {
    */
   private pending: Steps<void> | null = null;
   private driver: Budget = UNLIMITED;
-  private readonly checkpoint: Checkpoint = { due: () => this.driver.due() };
+  /** What the driver's budget threw (TimeExceeded) at the sort's last check: the sort pauses there, the driver gets it. */
+  private failure: unknown = null;
+  private readonly checkpoint: Checkpoint = {
+    due: () => {
+      try {
+        return this.driver.due();
+      } catch (err) {
+        this.failure = err;
+        return true; // pause here: the sort keeps its progress for the next search
+      }
+    },
+  };
 
   /**
    * refresh, as steps within a search's budget. Searches that need the order while it is being
@@ -131,9 +142,9 @@ export class SortedTerms {
    * budget, instead of each sorting the same terms: under load a sort of 100,000 terms spans many
    * slices, and eight pattern searches arriving together made eight copies of its strings, kept
    * alive from slice to slice (bench:abuse's young-generation collections copied them). If the
-   * search driving it runs out of time (TimeExceeded from its budget), the sort is dropped and the
-   * next search starts it again; a sort left paused by a search that was stopped is finished by
-   * the next (the dictionary only grows, and ids never change, so it stays right: it covers the
+   * search driving it runs out of time (TimeExceeded from its budget), the sort pauses where it is
+   * and that search gets the error; like a sort left paused by a search that was stopped, the next
+   * search finishes it (many searches with a short `timeout` do not start it over and over) (the dictionary only grows, and ids never change, so it stays right: it covers the
    * terms that were there when it began, and the loop takes in any added since).
    */
   *refreshSteps(budget: Budget): Steps<void> {
@@ -148,6 +159,11 @@ export class SortedTerms {
         throw err;
       } finally {
         this.driver = UNLIMITED;
+      }
+      const failure = this.failure;
+      if (failure !== null) {
+        this.failure = null;
+        throw failure;
       }
       if (next.done) {
         if (this.pending === pending) this.pending = null;
