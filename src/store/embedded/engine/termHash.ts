@@ -28,11 +28,25 @@ const PREFIX = 16;
 /** After a long term's prefix: its length in bytes, the chunk and start of the rest in `tails` (u32 each), then its hash (i32). */
 const REF = 16;
 
-/** A long term's bytes are put together here to make its string (grown as needed; see term). */
-let termBytes = Buffer.allocUnsafe(256);
-/** Two long terms' bytes are put together here to be compared (grown as needed; see compare). */
-let compareA = Buffer.allocUnsafe(256);
-let compareB = Buffer.allocUnsafe(256);
+/** A buffer reused from call to call, grown as needed. */
+class ReusedBuffer {
+  private bytes = Buffer.allocUnsafe(256);
+
+  /** The buffer, at least `n` bytes long (what it held is not kept when it grows). */
+  atLeast(n: number): Buffer {
+    if (n > this.bytes.length) this.bytes = Buffer.allocUnsafe(Math.max(n, 2 * this.bytes.length));
+    return this.bytes;
+  }
+}
+
+/**
+ * Where long terms' bytes are put together: to make a term's string or code units (term,
+ * codeUnits), and two terms to compare (compare: sorting a dictionary compares long terms sharing
+ * their prefix many times). Never two uses of one at once: each caller is done with it on return.
+ */
+const TERM_BYTES = new ReusedBuffer();
+const COMPARE_A = new ReusedBuffer();
+const COMPARE_B = new ReusedBuffer();
 /** A long term's bytes are put together here before being split (grown as needed). */
 let scratch = Buffer.alloc(256);
 
@@ -88,12 +102,8 @@ export class TermHash {
   /** The term of an id (a new string). */
   term(id: number): string {
     const encoding = this.isWide(id) ? 'utf16le' : 'latin1';
-    if (this.isLong(id)) {
-      // put together in a buffer reused from term to term: the string is the only allocation
-      const length = this.chars.readUInt32LE(this.starts[id] + PREFIX);
-      if (length > termBytes.length) termBytes = Buffer.allocUnsafe(Math.max(length, 2 * termBytes.length));
-      return this.longBytes(id, termBytes).toString(encoding, 0, length);
-    }
+    // (a long term put together in a reused buffer: the string is the only allocation)
+    if (this.isLong(id)) return this.longBytes(id, TERM_BYTES).toString(encoding, 0, this.longLength(id));
     return this.chars.toString(encoding, this.starts[id], this.starts[id + 1]);
   }
 
@@ -108,10 +118,9 @@ export class TermHash {
     let from = this.starts[id];
     let n: number;
     if (this.isLong(id)) {
-      n = this.chars.readUInt32LE(from + PREFIX);
+      n = this.longLength(id);
       if ((wide ? n >> 1 : n) > out.length) return wide ? n >> 1 : n;
-      if (n > termBytes.length) termBytes = Buffer.allocUnsafe(Math.max(n, 2 * termBytes.length));
-      bytes = this.longBytes(id, termBytes);
+      bytes = this.longBytes(id, TERM_BYTES);
       from = 0;
     } else {
       n = this.starts[id + 1] - from;
@@ -127,11 +136,16 @@ export class TermHash {
     return hasBit(this.long, id);
   }
 
-  /** A long term's bytes, whole, from the start of `out` (by default a new buffer; its rest read from `tails`). */
-  private longBytes(id: number, out?: Buffer): Buffer {
+  /** A long term's length in bytes. */
+  private longLength(id: number): number {
+    return this.chars.readUInt32LE(this.starts[id] + PREFIX);
+  }
+
+  /** A long term's bytes, whole, from the start of a buffer: `reused`'s, else a new one (its rest read from `tails`). */
+  private longBytes(id: number, reused?: ReusedBuffer): Buffer {
     const at = this.starts[id] + PREFIX;
     const length = this.chars.readUInt32LE(at);
-    out ??= Buffer.allocUnsafe(length);
+    const out = reused === undefined ? Buffer.allocUnsafe(length) : reused.atLeast(length);
     const chars = this.chars;
     for (let i = 0; i < PREFIX; i++) out[i] = chars[at - PREFIX + i];
     (this.tails as ByteChunks).copy(this.chars.readUInt32LE(at + 4), this.chars.readUInt32LE(at + 8), length - PREFIX, out, PREFIX);
@@ -159,25 +173,12 @@ export class TermHash {
     // than LONG bytes); else the rest decides (latin1 bytes compare as their code points, UTF-8's order)
     if (!aLong && i === aEnd) return -1;
     if (!bLong && j === bEnd) return 1;
-    // (both put together in buffers reused from compare to compare: sorting a dictionary compares long terms sharing their prefix many times)
-    let aBytes = chars;
-    let aFrom = this.starts[a];
-    let aTo = this.starts[a + 1];
-    if (aLong) {
-      aTo = chars.readUInt32LE(aFrom + PREFIX);
-      if (aTo > compareA.length) compareA = Buffer.allocUnsafe(Math.max(aTo, 2 * compareA.length));
-      aBytes = this.longBytes(a, compareA);
-      aFrom = 0;
-    }
-    let bBytes = chars;
-    let bFrom = this.starts[b];
-    let bTo = this.starts[b + 1];
-    if (bLong) {
-      bTo = chars.readUInt32LE(bFrom + PREFIX);
-      if (bTo > compareB.length) compareB = Buffer.allocUnsafe(Math.max(bTo, 2 * compareB.length));
-      bBytes = this.longBytes(b, compareB);
-      bFrom = 0;
-    }
+    const aBytes = aLong ? this.longBytes(a, COMPARE_A) : chars;
+    const bBytes = bLong ? this.longBytes(b, COMPARE_B) : chars;
+    const aFrom = aLong ? 0 : this.starts[a];
+    const aTo = aLong ? this.longLength(a) : this.starts[a + 1];
+    const bFrom = bLong ? 0 : this.starts[b];
+    const bTo = bLong ? this.longLength(b) : this.starts[b + 1];
     return aBytes.compare(bBytes, bFrom, bTo, aFrom, aTo);
   }
 
@@ -215,7 +216,7 @@ export class TermHash {
   /** Whether the term of `id` is text[start, end) (ASCII lower-cased when `fold`). */
   private same(id: number, text: string, start: number, end: number, fold: boolean): boolean {
     const long = this.isLong(id);
-    const length = long ? this.chars.readUInt32LE(this.starts[id] + PREFIX) : this.starts[id + 1] - this.starts[id];
+    const length = long ? this.longLength(id) : this.starts[id + 1] - this.starts[id];
     const n = end - start;
     if (length !== (this.isWide(id) ? 2 * n : n)) return false;
     const chars = long ? this.longBytes(id) : this.chars;
