@@ -26,20 +26,26 @@ export interface SortedTerms {
   codeUnits?(i: number, out: Uint16Array): number;
 }
 
-/** Term i's code units into `out` (grown when short): the array holding them and the length. */
-function readTerm(terms: SortedTerms, i: number, out: Uint16Array): [Uint16Array, number] {
+/** An array of code units, replaced by a larger one when a term does not fit. */
+interface Units {
+  units: Uint16Array;
+}
+
+/** Term i's code units into `into.units` (grown when short); returns its length (no allocation per term). */
+function readTerm(terms: SortedTerms, i: number, into: Units): number {
+  let out = into.units;
   if (terms.codeUnits === undefined) {
     const term = terms.term(i);
-    if (term.length > out.length) out = new Uint16Array(Math.max(term.length, 2 * out.length));
+    if (term.length > out.length) into.units = out = new Uint16Array(Math.max(term.length, 2 * out.length));
     for (let k = 0; k < term.length; k++) out[k] = term.charCodeAt(k);
-    return [out, term.length];
+    return term.length;
   }
   let length = terms.codeUnits(i, out);
   if (length > out.length) {
-    out = new Uint16Array(Math.max(length, 2 * out.length));
+    into.units = out = new Uint16Array(Math.max(length, 2 * out.length));
     length = terms.codeUnits(i, out);
   }
-  return [out, length];
+  return length;
 }
 
 /** The code point at k of units [0, length) (String.prototype.codePointAt's: a lone surrogate is its own code unit). */
@@ -103,25 +109,26 @@ export function intersectSorted(
   // each term is read as code units into `unit` (no string made: a walk visits up to every term of
   // the dictionary, and their strings were most of what bench:abuse's pattern queries allocated),
   // the previous one kept in `previous` for the states they share
-  let unit: Uint16Array = new Uint16Array(64);
-  let previous: Uint16Array = new Uint16Array(64);
+  let unit: Units = { units: new Uint16Array(64) };
+  let previous: Units = { units: new Uint16Array(64) };
   let previousLength = 0;
   let known = 0; // states[0..known] hold for `previous`
   let i = 0;
   while (i < size) {
     tick();
-    let length: number;
-    [unit, length] = readTerm(terms, i, unit);
+    const length = readTerm(terms, i, unit);
     if (states.length <= length) {
       const grown = new Int32Array(Math.max(length + 1, states.length * 2));
       grown.set(states);
       states = grown;
     }
-    let k = commonPrefix(previous, previousLength, unit, length, known);
-    if (k > 0 && isHighSurrogate(unit[k - 1])) k--; // it may pair differently here
-    [previous, unit] = [unit, previous];
+    let k = commonPrefix(previous.units, previousLength, unit.units, length, known);
+    if (k > 0 && isHighSurrogate(unit.units[k - 1])) k--; // it may pair differently here
+    const swap = previous;
+    previous = unit;
+    unit = swap;
     previousLength = length;
-    const term = previous; // (this term's units, from here on)
+    const term = previous.units; // (this term's units, from here on)
     let state = states[k];
     let dead = -1; // the code point the automaton died on, at offset k
     while (k < length) {
