@@ -520,12 +520,18 @@ export class FieldIndex {
 
   /** keyword: the smallest (or largest) term of a live document, in UTF-8 order. */
   keywordValue(doc: number, largest: boolean): string | undefined {
-    if (this.type !== 'keyword') return undefined;
+    const t = this.keywordTermId(doc, largest);
+    return t < 0 ? undefined : (this.terms as TermPostings).term(t);
+  }
+
+  /** keyword: the id of keywordValue's term (a document's terms are kept in UTF-8 order), or -1 (none, or not a keyword field). */
+  keywordTermId(doc: number, largest: boolean): number {
+    if (this.type !== 'keyword') return -1;
     const tokens = this.tokens as ForwardIndex<TermIds>;
     const from = tokens.from(doc);
     const to = tokens.to(doc);
-    if (to === from) return undefined;
-    return (this.terms as TermPostings).term(tokens.entries[largest ? to - 1 : from]);
+    if (to === from) return -1;
+    return tokens.entries[largest ? to - 1 : from];
   }
 
   /** For the index file (persist/): every structure as it is, postings not yet inverted included. */

@@ -78,13 +78,8 @@ export class SortOrdinals {
   key(j: number, doc: number, score: number): SortKey {
     const clause = this.clauses[j];
     if (clause === null) return sortKey(this.sorts[j], doc, score);
-    const field = clause.field;
-    if (!field.present.has(doc)) return clause.missing;
-    const tokens = field.tokens!;
-    const from = tokens.from(doc);
-    const to = tokens.to(doc);
-    if (to === from) return clause.missing;
-    return clause.ords[tokens.entries[clause.largest ? to - 1 : from]];
+    const t = clause.field.keywordTermId(doc, clause.largest);
+    return t < 0 ? clause.missing : clause.ords[t];
   }
 
   /** `search_after`'s keys (sort.ts searchAfterKey) in the same terms: a keyword's text as its position among the ordinals. */
