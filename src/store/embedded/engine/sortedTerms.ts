@@ -143,9 +143,10 @@ export class SortedTerms {
    * slices, and eight pattern searches arriving together made eight copies of its strings, kept
    * alive from slice to slice (bench:abuse's young-generation collections copied them). If the
    * search driving it runs out of time (TimeExceeded from its budget), the sort pauses where it is
-   * and that search gets the error; like a sort left paused by a search that was stopped, the next
-   * search finishes it (many searches with a short `timeout` do not start it over and over) (the dictionary only grows, and ids never change, so it stays right: it covers the
-   * terms that were there when it began, and the loop takes in any added since).
+   * and that search gets the error, so that searches with a short `timeout` do not start it over
+   * and over; the next search finishes it, as it does a sort left paused by a search that was
+   * stopped. A paused sort stays right: the dictionary only grows and ids never change, so it
+   * covers the terms that were there when it began, and the loop takes in any added since.
    */
   *refreshSteps(budget: Budget): Steps<void> {
     while (this.covered < this.dict.size) {
