@@ -114,19 +114,12 @@ export class TermHash {
    */
   codeUnits(id: number, out: Uint16Array): number {
     const wide = this.isWide(id);
-    let bytes: Buffer = this.chars;
-    let from = this.starts[id];
-    let n: number;
-    if (this.isLong(id)) {
-      n = this.longLength(id);
-      if ((wide ? n >> 1 : n) > out.length) return wide ? n >> 1 : n;
-      bytes = this.longBytes(id, TERM_BYTES);
-      from = 0;
-    } else {
-      n = this.starts[id + 1] - from;
-    }
+    const long = this.isLong(id);
+    const n = long ? this.longLength(id) : this.starts[id + 1] - this.starts[id];
     const length = wide ? n >> 1 : n;
-    if (length > out.length) return length;
+    if (length > out.length) return length; // (before a long term's rest is read)
+    const bytes = long ? this.longBytes(id, TERM_BYTES) : this.chars;
+    const from = long ? 0 : this.starts[id];
     if (wide) for (let i = 0; i < length; i++) out[i] = bytes[from + 2 * i] | (bytes[from + 2 * i + 1] << 8);
     else for (let i = 0; i < length; i++) out[i] = bytes[from + i];
     return length;
