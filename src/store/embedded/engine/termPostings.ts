@@ -275,16 +275,7 @@ export class TermPostings<K extends string | number = string> {
     const start = this.at[t];
     const newCap = Math.max(need, cap === 0 ? 1 : cap * 2);
     if (newCap > BIG_LIST) {
-      const shared = this.isRun(start, len);
-      this.bigShared.push(shared);
-      if (shared) {
-        this.bigDocs.push(iota(newCap).subarray(0, newCap));
-        if (this.freqPool !== null) this.bigFreqs.push(ones(newCap).subarray(0, newCap));
-      } else {
-        this.bigDocs.push(resized(this.pool.subarray(start, start + len), newCap, len));
-        if (this.freqPool !== null) this.bigFreqs.push(resized(this.freqPool.subarray(start, start + len), newCap, len));
-      }
-      this.at[t] = -this.bigDocs.length;
+      this.toLongList(t, newCap, this.isRun(start, len), this.pool.subarray(start, start + len), this.freqPool?.subarray(start, start + len) ?? null);
       this.garbage += cap;
       this.cap[t] = 0;
       return;
@@ -306,24 +297,29 @@ export class TermPostings<K extends string | number = string> {
     this.poolEnd += newCap;
   }
 
+  /**
+   * Term `t`, whose postings are `docs` and `freqs`, becomes a long list of room `cap`: a view of the
+   * shared arrays when they are a run (`shared`: documents 0, 1, ... each once), else arrays of its own.
+   */
+  private toLongList(t: number, cap: number, shared: boolean, docs: Int32Array, freqs: Uint8Array | null): void {
+    this.bigShared.push(shared);
+    if (shared) {
+      this.bigDocs.push(iota(cap).subarray(0, cap));
+      if (freqs !== null) this.bigFreqs.push(ones(cap).subarray(0, cap));
+    } else {
+      this.bigDocs.push(resized(docs, cap, docs.length));
+      if (freqs !== null) this.bigFreqs.push(resized(freqs, cap, freqs.length));
+    }
+    this.at[t] = -this.bigDocs.length;
+  }
+
   /** A term of one posting in IOTA gets room for `need` postings, the first its document: in the arena, or arrays of its own. */
   private unsingle(t: number, need: number): void {
     const doc = this.at[t];
     if (need > BIG_LIST) {
       // its one posting at document 0 (frequency 1) begins the run of a term every document has: a
       // view of the shared arrays, as makeRoom gives a run (one entity, a search, then a bulk load)
-      const shared = doc === 0;
-      this.bigShared.push(shared);
-      if (shared) {
-        this.bigDocs.push(iota(need).subarray(0, need));
-        if (this.freqPool !== null) this.bigFreqs.push(ones(need).subarray(0, need));
-      } else {
-        const own = new Int32Array(need);
-        own[0] = doc;
-        this.bigDocs.push(own);
-        if (this.freqPool !== null) this.bigFreqs.push(new Uint8Array(need).fill(1, 0, 1));
-      }
-      this.at[t] = -this.bigDocs.length;
+      this.toLongList(t, need, doc === 0, IOTA.subarray(doc, doc + 1), this.freqPool === null ? null : ONES.subarray(doc, doc + 1));
       return;
     }
     this.makeSpace(need);
