@@ -53,11 +53,16 @@ describe('SortedTerms', () => {
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
   });
 
-  it('makes each term once when several searches need the order at the same time, each pausing within its own budget', () => {
+  /** 40,000 short terms added out of order, their view, and a count of the term strings the dictionary makes. */
+  const shuffledTerms = () => {
     const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
     const dict = dictOf(strings);
     const view = new SortedTerms(dict);
-    const made = jest.spyOn(dict, 'term');
+    return { strings, dict, view, made: jest.spyOn(dict, 'term') };
+  };
+
+  it('makes each term once when several searches need the order at the same time, each pausing within its own budget', () => {
+    const { strings, view, made } = shuffledTerms();
     // eight searches take turns, as the scheduler runs them, one step each
     const searches = Array.from({ length: 8 }, () => view.refreshSteps(new Budget(Infinity, 0)));
     const done = new Set<number>();
@@ -71,10 +76,7 @@ describe('SortedTerms', () => {
   });
 
   it('keeps the sort where it was when the search driving it runs out of time or is stopped: the next search finishes it, no term read twice', () => {
-    const strings = Array.from({ length: 40_000 }, (_, i) => `t${(i * 7919) % 40_000}`);
-    const dict = dictOf(strings);
-    const view = new SortedTerms(dict);
-    const made = jest.spyOn(dict, 'term');
+    const { strings, dict, view, made } = shuffledTerms();
     let now = 0;
     const late = view.refreshSteps(new Budget(5, 0, () => now));
     late.next();
