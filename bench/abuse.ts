@@ -383,7 +383,7 @@ function reportAlone(alone: Alone[], loop: LoopLine[]): void {
           a.ms.map((v) => msText(v)).join(', '),
           a.windows.map(([from, to]) => stallText(loopStall(loop, from, to + 250))).join(', '),
           gc.map((g) => `${msText(g.max)} ${g.kind}`).join(', '),
-          gc.map((g, i) => msText(g.share * (a.windows[i][1] + 250 - a.windows[i][0]))).join(', '),
+          gc.map((g) => msText(g.total)).join(', '),
         ];
       }),
     ),
@@ -427,8 +427,8 @@ const x = (ratio: number): string => (Number.isFinite(ratio) ? `${ratio.toFixed(
 /** A line of the loop monitor's file: when, the longest loop delay, the longest GC pause and the GC time of its window (ms). */
 type LoopLine = [number, number, number?, number?, string?];
 
-/** The longest garbage collection pause and the share of the time spent collecting, over the monitor's windows that ended within [from, to). */
-function gcIn(lines: LoopLine[], from: number, to: number): { max: number; kind: string; share: number } {
+/** The longest garbage collection pause, the time spent collecting and its share of the time, over the monitor's windows that ended within [from, to). */
+function gcIn(lines: LoopLine[], from: number, to: number): { max: number; kind: string; total: number; share: number } {
   let max = NaN;
   let kind = '-';
   let total = 0;
@@ -437,7 +437,7 @@ function gcIn(lines: LoopLine[], from: number, to: number): { max: number; kind:
     if (!(gcMax <= max)) [max, kind] = [gcMax, gcKind ?? '?'];
     total += gcTotal ?? 0;
   }
-  return { max, kind, share: total / (to - from) };
+  return { max, kind, total, share: total / (to - from) };
 }
 
 interface Stall {
