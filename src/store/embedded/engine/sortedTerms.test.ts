@@ -1,5 +1,10 @@
 import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Budget } from './budget/budget';
+import { READS_PER_CHECK } from './budget/checkEvery';
+import { SpillTarget, diskReads } from './persist/diskFile';
 import { SortedTerms } from './sortedTerms';
 import { compareUtf8 } from './strings';
 import { TermHash } from './termHash';
@@ -43,7 +48,7 @@ describe('SortedTerms', () => {
   });
 
   it('pauses every 1,024 terms made or merged, long terms that share their first bytes among them', () => {
-    // 40,000 terms: runs of 4,096 at most, each made 1,024 terms at a time, then merges of 1,024 terms a step (at least those of the last two levels)
+    // 40,000 terms: runs of 1,024 at most, each made at once, then merges of 1,024 terms a step (at least those of the last two levels)
     const strings = Array.from({ length: 40_000 }, (_, i) => `${'a'.repeat(40)}${(i * 7919) % 40_000}`);
     const view = new SortedTerms(dictOf(strings));
     const steps = view.refreshSteps(new Budget(Infinity, 0)); // every check pauses
@@ -51,6 +56,28 @@ describe('SortedTerms', () => {
     while (!steps.next().done) pauses++;
     expect(pauses).toBeGreaterThanOrEqual(Math.floor(40_000 / 1024) + Math.floor((32_768 + 40_000) / 1024) - 3);
     expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
+  });
+
+  it('pauses after READS_PER_CHECK reads from disk when the long terms it sorts are spilled, however few terms that is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sorted-terms-'));
+    try {
+      // names of 40 a's and a number (bench:abuse's): each comparison of two reads the rest of both from the spill file
+      const strings = Array.from({ length: 20_000 }, (_, i) => `${'a'.repeat(40)}${(i * 7919) % 20_000}`);
+      const dict = new TermHash(new SpillTarget(dir));
+      for (const s of strings) dict.intern(s);
+      const view = new SortedTerms(dict);
+      const readsBefore = diskReads();
+      const steps = view.refreshSteps(new Budget(Infinity, 0)); // every look at the budget pauses
+      let pauses = 0;
+      while (!steps.next().done) pauses++;
+      const reads = diskReads() - readsBefore;
+      expect(reads).toBeGreaterThan(20_000);
+      // without counting the reads: about 20,000 / 1,024 made + 2 x 20,000 x log2(20) / 1,024 compared
+      expect(pauses).toBeGreaterThanOrEqual(Math.floor(reads / READS_PER_CHECK) - 20);
+      expect(Array.from({ length: view.size }, (_, i) => view.term(i))).toEqual([...strings].sort(compareUtf8));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   /** 40,000 short terms added out of order, their view, and a count of the term strings the dictionary makes. */

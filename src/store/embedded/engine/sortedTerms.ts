@@ -8,6 +8,7 @@
  * document frequency.
  */
 import { Budget, Steps, UNLIMITED, runToEnd } from './budget/budget';
+import { CheckEvery } from './budget/checkEvery';
 import { EMPTY_INT32 } from './growable';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
@@ -22,11 +23,12 @@ const ORDER_MAY_DIFFER = /[\uD800-\uFFFF]/;
  * times faster than a comparator; the others go through compareUtf8.
  */
 function* sortedIds(dict: TermHash, from: number, to: number, budget: Checkpoint): Steps<Int32Array> {
-  // (the terms made CHECK_EVERY at a time: a long term's text may be read back from disk, termHash.ts)
+  // (the terms made CHECK_EVERY at a time, or fewer when their text is read back from disk: termHash.ts, CheckEvery)
   const terms = new Array<string>(to - from);
+  const check = new CheckEvery(CHECK_EVERY);
   for (let i = 0; i < terms.length; i++) {
     terms[i] = dict.term(from + i);
-    if (i % CHECK_EVERY === CHECK_EVERY - 1 && budget.due()) yield;
+    if (check.step() && budget.due()) yield;
   }
   if (terms.some((t) => ORDER_MAY_DIFFER.test(t))) {
     return Int32Array.from({ length: to - from }, (_, i) => from + i).sort((a, b) => compareUtf8(terms[a - from], terms[b - from]));
@@ -45,19 +47,21 @@ type Checkpoint = Pick<Budget, 'due'>;
 /**
  * Terms sorted at once before merging: the native sort does not pause, and 16,384 terms, a fifth of
  * them sharing their first 40 characters (bench:abuse's names), took 12 to 17 ms at once; 4,096
- * take 4 to 8, for a sort of the whole about as long (more merges, each pausing).
+ * took 2.7 ms (median of 30, quiet machine; 4 to 9 under bench:abuse), more than a 1 ms slice;
+ * 1,024 take 0.75 ms. The merges that follow pause.
  */
-const RUN = 4096;
+const RUN = 1024;
 
 /**
- * Terms made or compared between two looks at the budget: a comparison of two long terms that
- * share their first bytes reads the rest of both (termHash.ts), from disk when spilled, so that
- * RUN of them (as before) held the event loop 50 to 140 ms under bench:abuse.
+ * Terms made or compared between two looks at the budget, at most: a comparison of two long terms
+ * that share their first bytes reads the rest of both (termHash.ts), from disk when spilled, so the
+ * budget is also looked at after READS_PER_CHECK reads (CheckEvery): 1,024 comparisons that read
+ * held the event loop 5 to 10 ms under bench:abuse, 16,384 of them 50 to 140 ms.
  */
 const CHECK_EVERY = 1024;
 
 /**
- * Two sorted runs merged, checking the budget every CHECK_EVERY comparisons. Each term of the
+ * Two sorted runs merged, checking the budget every CHECK_EVERY comparisons (or sooner: CheckEvery). Each term of the
  * shorter run is placed in the longer by galloping (an exponential then a binary search from where
  * the last one went, as Java's TimSort merges; the dictionary holds each term once, so there are no
  * ties): O(k log(n/k)) comparisons for k new terms among n, instead of walking all n. Taking in a
@@ -70,7 +74,8 @@ function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint
   const merged = new Int32Array(a.length + b.length);
   let i = 0; // a[0, i) is in merged
   let k = 0;
-  let compared = 0;
+  const check = new CheckEvery(CHECK_EVERY);
+  let due = false;
   for (let j = 0; j < b.length; j++) {
     const term = b[j];
     // the first p >= i with a[p] after term: gallop to a bound, then search between
@@ -78,7 +83,7 @@ function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint
     let hi = a.length;
     for (let step = 1; lo + step - 1 < a.length; step *= 2) {
       const probe = lo + step - 1;
-      compared++;
+      if (check.step()) due = true;
       if (dict.compare(a[probe], term) > 0) {
         hi = probe;
         break;
@@ -87,7 +92,7 @@ function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint
     }
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      compared++;
+      if (check.step()) due = true;
       if (dict.compare(a[mid], term) > 0) hi = mid;
       else lo = mid + 1;
     }
@@ -95,8 +100,8 @@ function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint
     k += lo - i;
     i = lo;
     merged[k++] = term;
-    if (compared >= CHECK_EVERY) {
-      compared = 0;
+    if (due) {
+      due = false;
       if (budget.due()) yield;
     }
   }

@@ -26,6 +26,15 @@ const closer = new FinalizationRegistry<number>((fd) => {
   }
 });
 
+/** Positioned reads made so far by this process (diskReads). */
+let reads = 0;
+
+/**
+ * How many positioned reads the engine has made so far: what a loop over a dictionary's terms
+ * counts to look at its budget sooner when its terms are read from disk (budget/checkEvery.ts).
+ */
+export const diskReads = (): number => reads;
+
 export class DiskFile {
   constructor(readonly fd: number) {
     closer.register(this, fd, this);
@@ -59,6 +68,7 @@ export class DiskFile {
 
   /** `length` bytes from `offset`, into `out` at `into`. */
   readInto(offset: number, length: number, out: Buffer, into: number): void {
+    reads++;
     for (let at = 0; at < length; ) {
       const n = readSync(this.fd, out, into + at, length - at, offset + at);
       if (n === 0) throw new Error(`internal: a file the engine reads from ends before ${offset + length}`);

@@ -2,8 +2,8 @@ import { InvertedIndex } from '../invertedIndex';
 import { IndexMapping } from '../mapping';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { Budget } from '../budget/budget';
-import { compilePrefix } from '../automaton';
-import { MIN_PATTERN_CHUNK, acceptedTerms, fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
+import { compilePrefix, compileWildcard } from '../automaton';
+import { FIRST_PATTERN_CHUNK, MIN_PATTERN_CHUNK, acceptedTerms, fieldExists, idsIn, inRange, pointEquals, pointRange, termRange, termsAccepted, termsIn } from './leaves';
 
 const mapping = new IndexMapping({ keyword: ['k'] });
 const index = new InvertedIndex();
@@ -74,6 +74,22 @@ describe("a pattern's walk over a term dictionary", () => {
     expect(atOnce.done).toBe(true);
     expect(next.value).toEqual(atOnce.value);
     expect((next.value as number[]).length).toBe(1000); // term1000 to term1999
+  });
+
+  it('reads FIRST_PATTERN_CHUNK terms before its first check, then more while they are quick to visit', () => {
+    const big = new InvertedIndex();
+    for (let i = 0; i < 5000; i++) big.addSource(`d${i}`, { k: `term${String(i).padStart(4, '0')}` }, mapping);
+    const field = big.field('k')!;
+    const sorted = field.sortedTerms();
+    const read = jest.spyOn(sorted, 'codeUnits');
+    const budget = new Budget(Infinity, 8, () => 0); // no time passes: every chunk is quick
+    jest.spyOn(budget, 'due').mockReturnValue(true); // every check ends a slice
+    const steps = acceptedTerms(field, compileWildcard('*7'), budget);
+    const readAt: number[] = [];
+    for (let next = steps.next(); !next.done; next = steps.next()) readAt.push(read.mock.calls.length);
+    expect(readAt[0]).toBe(FIRST_PATTERN_CHUNK);
+    expect(readAt[1] - readAt[0]).toBe(2 * FIRST_PATTERN_CHUNK);
+    expect(read.mock.calls.length).toBe(5000); // (every term: none can be skipped for '*7')
   });
 
   it('visits fewer terms between two checks while they are slow to visit, and finds the same terms', () => {

@@ -188,10 +188,14 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
  * millisecond for most patterns (4,096 made turns of the event loop 3 to 20 ms longer than the slice
  * under bench:abuse's bool of 4,000 wildcards over 100,000 names). A chunk that took more than half
  * a slice halves the next, down to MIN_PATTERN_CHUNK: 512 terms of 40 `a`s and a number run through
- * `*a*a*a*1234` still took 4 to 6 ms; one that took less than an eighth doubles it again.
+ * `*a*a*a*1234` still took 4 to 6 ms (each term's rest read from disk); one that took less than an
+ * eighth doubles it again. A walk starts at FIRST_PATTERN_CHUNK and grows from there: starting at
+ * 512, the first chunk of every walk over such names overran the slice, and a bool of 4,000
+ * wildcards makes 4,000 walks.
  */
 const PATTERN_CHUNK = 512;
 export const MIN_PATTERN_CHUNK = 16;
+export const FIRST_PATTERN_CHUNK = 64;
 
 /**
  * The term ids of a field accepted by an automaton, walking the sorted dictionary a chunk at a time
@@ -202,7 +206,7 @@ export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: B
   const sorted = yield* f.sortedTermsSteps(budget);
   const df = (f.terms as TermPostings).df;
   const ids: number[] = [];
-  let chunkSize = PATTERN_CHUNK;
+  let chunkSize = FIRST_PATTERN_CHUNK;
   for (let from = 0, to = 0; from < sorted.size; from = to) {
     to = Math.min(from + chunkSize, sorted.size);
     const chunk = { size: to - from, term: (i: number) => sorted.term(from + i), codeUnits: (i: number, out: Uint16Array) => sorted.codeUnits(from + i, out) };
