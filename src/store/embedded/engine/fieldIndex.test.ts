@@ -1,4 +1,4 @@
-import { FieldIndex, POSITION_INCREMENT_GAP } from './fieldIndex';
+import { FieldIndex, POSITION_INCREMENT_GAP, REFRESH_TOKENS } from './fieldIndex';
 import { intToByte4 } from './smallFloat';
 import { analyzerByName } from './analysis/analyzers';
 
@@ -32,6 +32,18 @@ describe('FieldIndex', () => {
     expect(field.postings('hopper')).toEqual(new Map([[7, [1]]]));
     expect(values.map((_, doc) => field.norm(doc))).toEqual([2, 2, 2, 4, 2, 0, 2, 2].map((n) => (n === 0 ? 0 : intToByte4(n))));
     expect([field.docCount, field.sumTotalTermFreq, field.sumDocFreq]).toEqual([7, 16, 14]);
+  });
+
+  it('writes the postings of REFRESH_TOKENS tokens when they are added, however few documents hold them, not at the first search', () => {
+    const field = new FieldIndex('description', 'text');
+    const refresh = jest.spyOn(field, 'refresh');
+    field.add(0, ['a short value']);
+    expect(refresh).not.toHaveBeenCalled(); // (a batch waits for more)
+    field.add(1, [Array.from({ length: REFRESH_TOKENS }, (_, i) => `w${i % 1000}`).join(' ')]);
+    expect(refresh).toHaveBeenCalledTimes(1); // by the write: both documents inverted
+    expect(field.docFreq('short')).toBe(1);
+    expect(field.docFreq('w999')).toBe(1);
+    expect(field.postings('w1')!.get(1)!.length).toBe(Math.ceil((REFRESH_TOKENS - 1) / 1000)); // w1 at tokens 1, 1001, ...
   });
 
   it('keeps statistics exact when documents are removed', () => {

@@ -14,7 +14,8 @@
  *
  * Documents are added in increasing number order. Adding one records its terms in its token stream
  * and updates the statistics; its postings are written in batches (`refresh`: every REFRESH_DOCS
- * documents, and before anything reads the postings), as Lucene buffers documents and flushes them.
+ * documents or REFRESH_TOKENS tokens, and before anything reads the postings), as Lucene buffers
+ * documents and flushes them (IndexWriter's RAM buffer).
  * Term ids come from a hash of the text itself on the ASCII fast path (no string per token).
  *
  * Statistics (docCount, sumTotalTermFreq,
@@ -74,6 +75,16 @@ const REPEAT_MAX_TOKENS = 16;
 /** Documents added to a field before their postings are written in one batch. */
 const REFRESH_DOCS = 4096;
 
+/**
+ * Tokens added to a field before their postings are written in one batch, however few documents
+ * hold them: what `refresh` costs grows with the tokens, and the first search to read the postings
+ * pays for the batch at once, unsliced. Four descriptions of 500,000 characters (bench:abuse's books)
+ * left about 350,000 tokens for the first search on them, which held the event loop 36-39 ms under
+ * bench:abuse; past this many the write that adds them inverts them, beside its own analysis of
+ * them, which costs more. 4,096 documents of 16 tokens.
+ */
+export const REFRESH_TOKENS = 65_536;
+
 /** Scratch for refresh (shared: one field refreshes at a time), indexed by term id. */
 let COUNTS = new Int32Array(1024);
 let STAMPS = new Int32Array(1024);
@@ -109,6 +120,7 @@ export class FieldIndex {
   /** Documents numbered from here on are not in the postings yet (see refresh). */
   private invertedTo = 0;
   private pendingDocs = 0;
+  private pendingTokens = 0;
 
   private stamp: Int32Array | null = null;
   /** Values of the document being added (collected by the owning index). */
@@ -212,6 +224,7 @@ export class FieldIndex {
     if (from >= to) return;
     this.invertedTo = to;
     this.pendingDocs = 0;
+    this.pendingTokens = 0;
     const n = terms.size;
     if (COUNTS.length < n) {
       COUNTS = grow(COUNTS, n);
@@ -357,7 +370,13 @@ export class FieldIndex {
     if (norm < this.minNorm) this.minNorm = norm;
     this.docCount += 1;
     this.sumTotalTermFreq += length;
-    if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
+    this.added(length);
+  }
+
+  /** A document of `tokens` tokens was added: its postings wait for the batch (see refresh), unless the batch is large enough. */
+  private added(tokens: number): void {
+    this.pendingTokens += tokens;
+    if (++this.pendingDocs >= REFRESH_DOCS || this.pendingTokens >= REFRESH_TOKENS) this.refresh();
   }
 
   /** The last value analyzed on the ASCII fast path (of at most REPEAT_MAX_TOKENS tokens) and its term ids: documents written together often repeat a value. */
@@ -409,7 +428,7 @@ export class FieldIndex {
     this.present.add(doc);
     this.docCount += 1;
     this.sumTotalTermFreq += sorted.length;
-    if (++this.pendingDocs >= REFRESH_DOCS) this.refresh();
+    this.added(sorted.length);
   }
 
   private addValues(doc: number, values: number[]): void {
