@@ -10,6 +10,7 @@
  * added is kept), every NaN is one value.
  */
 import { EMPTY_FLOAT64, EMPTY_INT32, grow } from './growable';
+import { entryId, slotEntry, tagOf } from './hashSlots';
 import type { StateReader, StateWriter } from './persist/state';
 import type { Dictionary } from './termPostings';
 
@@ -26,7 +27,7 @@ function hashOf(value: number): number {
 export class NumberHash implements Dictionary<number> {
   private values = EMPTY_FLOAT64;
   private count = 0;
-  /** Slot -> id + 1 (0: empty). */
+  /** Slot -> id + 1 and hash bits (hashSlots.ts; 0: empty). */
   private table = EMPTY_INT32;
 
   get size(): number {
@@ -52,12 +53,18 @@ export class NumberHash implements Dictionary<number> {
     }
     const table = this.table;
     const mask = table.length - 1;
-    let slot = hashOf(value) & mask;
+    const h = hashOf(value);
+    const tag = tagOf(h, mask);
+    let slot = h & mask;
     for (;;) {
       const entry = table[slot];
       if (entry === 0) break;
-      const known = this.values[entry - 1];
-      if (known === value || (known !== known && value !== value)) return entry - 1;
+      // (the value is read only for an entry of the same hash bits: hashSlots.ts)
+      if ((entry & ~mask) === tag) {
+        const id = entryId(entry, mask);
+        const known = this.values[id];
+        if (known === value || (known !== known && value !== value)) return id;
+      }
       slot = (slot + 1) & mask;
     }
     if (!add) return -1;
@@ -65,7 +72,7 @@ export class NumberHash implements Dictionary<number> {
     if (id >= this.values.length) this.values = grow(this.values, id + 1);
     this.values[id] = value;
     this.count = id + 1;
-    table[slot] = id + 1;
+    table[slot] = tag | (id + 1);
     if (this.count * 2 > table.length) this.rehash();
     return id;
   }
@@ -74,9 +81,10 @@ export class NumberHash implements Dictionary<number> {
     const table = new Int32Array(this.table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      let slot = hashOf(this.values[id]) & mask;
+      const h = hashOf(this.values[id]);
+      let slot = h & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = id + 1;
+      table[slot] = slotEntry(id, h, mask);
     }
     this.table = table;
   }

@@ -6,6 +6,7 @@
 import { ByteChunks } from './byteChunks';
 import type { SpillTarget } from './persist/diskFile';
 import { EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
+import { entryId, slotEntry, tagOf } from './hashSlots';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
 
@@ -89,7 +90,7 @@ export class TermHash {
   /** The rest of each long term's bytes (made with the first). */
   private tails: ByteChunks | null = null;
   private count = 0;
-  /** Slot -> id + 1 (0: empty); allocated with the first term. */
+  /** Slot -> id + 1 and hash bits (hashSlots.ts; 0: empty); allocated with the first term. */
   private table = EMPTY_INT32;
 
   /** @param spill where the tails of long terms go (ByteChunks: the index's spill file); none: in memory */
@@ -237,21 +238,25 @@ export class TermHash {
     }
     const table = this.table;
     const mask = table.length - 1;
+    const tag = tagOf(h, mask);
     let slot = h & mask;
     for (;;) {
       const entry = table[slot];
       if (entry === 0) break;
-      const id = entry - 1;
-      // no hash is kept per term (4 bytes each, as Lucene's BytesRefHash keeps none): a short term is
-      // compared (its length first); a long term's hash is in its reference, so that its rest, on
+      // no hash is kept per term (4 bytes each, as Lucene's BytesRefHash keeps none), but the slot
+      // keeps the hash's bits it has room for (hashSlots.ts): a term of the same bits is compared
+      // (its length first); a long term's whole hash is in its reference, so that its rest, on
       // disk, is read only for the same hash
-      if ((!this.isLong(id) || this.longHash(id) === h) && this.same(id, text, start, end, fold)) return id;
+      if ((entry & ~mask) === tag) {
+        const id = entryId(entry, mask);
+        if ((!this.isLong(id) || this.longHash(id) === h) && this.same(id, text, start, end, fold)) return id;
+      }
       slot = (slot + 1) & mask;
     }
     if (!add) return -1;
     const id = this.count;
     this.append(text, start, end, fold, h);
-    table[slot] = id + 1;
+    table[slot] = tag | (id + 1);
     if (this.count * 2 > table.length) this.rehash();
     return id;
   }
@@ -349,9 +354,10 @@ export class TermHash {
     const table = new Int32Array(this.table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      let slot = this.hashOf(id) & mask;
+      const h = this.hashOf(id);
+      let slot = h & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = id + 1;
+      table[slot] = slotEntry(id, h, mask);
     }
     this.table = table;
   }
