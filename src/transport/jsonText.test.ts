@@ -33,6 +33,18 @@ describe('jsonTextDepthExceeds', () => {
     expect(jsonTextDepthExceeds((`["\\\\", [[1]]]`), 2)).toBe(true);
   });
 
+  it('ends a string at a quote after an even run of backslashes only', () => {
+    // each string holds escaped backslashes then an escaped quote, then brackets that are text
+    for (const pairs of [0, 1, 2, 5]) {
+      const string = `"${'\\\\'.repeat(pairs)}\\"[[[[${'\\\\'.repeat(pairs)}"`;
+      expect(JSON.parse(string)).toBe(`${'\\'.repeat(pairs)}"[[[[${'\\'.repeat(pairs)}`);
+      expect(jsonTextDepthExceeds(`[${string}, [1]]`, 2)).toBe(false);
+      expect(jsonTextDepthExceeds(`[${string}, [[1]]]`, 2)).toBe(true);
+    }
+    // a string never closed: its brackets are text to the end
+    expect(jsonTextDepthExceeds(`["[[[[\\"`, 1)).toBe(false);
+  });
+
   it('reads any character without mistaking it for a bracket', () => {
     expect(jsonTextDepthExceeds((`["é[日本]🙂", ${nested(3)}]`), 4)).toBe(false);
     expect(jsonTextDepthExceeds((`["é[日本]🙂", ${nested(3)}]`), 3)).toBe(true);

@@ -55,6 +55,23 @@ export interface NestingNotes {
   closed(depth: number, at: number): void;
 }
 
+/**
+ * Where the JSON string opening at `open` ends: its closing quote (text.length when there is none).
+ * The next quote is found by indexOf (the engine's search, several times quicker than a loop over
+ * every character of a bulk body's text, most of which is strings); it closes the string when an
+ * even number of backslashes comes before it (each pair an escaped backslash; an odd one escapes it).
+ */
+function stringEnd(text: string, open: number): number {
+  for (let from = open + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === BACKSLASH) slashes++;
+    if ((slashes & 1) === 0) return quote;
+    from = quote + 1;
+  }
+}
+
 /** The same scan, pausing (yielding) every 64 Ki characters once `over()` says its slice is over; `notes` told of every container. */
 export function* jsonDepthSteps(text: string, limit: number, over: () => boolean, notes?: NestingNotes): Generator<void, boolean, void> {
   const n = text.length;
@@ -67,12 +84,7 @@ export function* jsonDepthSteps(text: string, limit: number, over: () => boolean
     }
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      // a string: up to its closing quote, escaped characters skipped
-      for (i++; i < n; i++) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i++;
-        else if (s === QUOTE) break;
-      }
+      i = stringEnd(text, i);
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > limit) return true;
       notes?.opened(depth, i);
