@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { IndexMapping, coerce, dynamicType } from './mapping';
 
 function fields(mapping: IndexMapping, doc: Record<string, unknown>) {
@@ -5,6 +6,32 @@ function fields(mapping: IndexMapping, doc: Record<string, unknown>) {
 }
 
 describe('IndexMapping (explicit + dynamic mapping)', () => {
+  it('maps and counts each document of a sequence as a fresh copy of the mapping does (the keys of the objects before it remembered)', () => {
+    // documents of a few keys, in varying order, whose values change type, turn into objects or
+    // arrays, or are null: every walk and count agrees with a copy made just before it (a copy
+    // remembers nothing of the documents seen)
+    const key = fc.constantFrom('a', 'b', 'c', 'a.b', '_id', 'd');
+    const leaf = fc.oneof(fc.constantFrom('x y', '2024-01-02', 'Z', 7, 1.5, true, null), fc.string({ maxLength: 3 }));
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(leaf, { maxLength: 2 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
+    })).value;
+    const doc = fc.dictionary(key, value, { maxKeys: 4 });
+    fc.assert(
+      fc.property(fc.array(doc, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.array(fc.nat(11), { maxLength: 2 }), (docs, dynamic, learnAt) => {
+        const m = new IndexMapping({ keyword: ['b'] });
+        m.setDynamic(dynamic);
+        docs.forEach((d, i) => {
+          if (learnAt.includes(i)) m.learn(`c.${i}`, 'keyword');
+          const fresh = m.copy();
+          expect(m.newFieldCount([d, d])).toBe(fresh.newFieldCount([d, d]));
+          expect(fields(m, d)).toEqual(fields(fresh, d));
+          expect(m.fieldNames().sort()).toEqual(fresh.fieldNames().sort());
+        });
+      }),
+      { seed: 17, numRuns: 300 },
+    );
+  });
+
   it('maps strings to text plus a keyword sub-field, numbers to long or float, booleans', () => {
     const m = new IndexMapping();
     expect(fields(m, { name: 'France', pop: 67, area: 0.5, eu: true })).toEqual({

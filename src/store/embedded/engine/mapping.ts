@@ -174,6 +174,7 @@ export class IndexMapping {
     if (type === 'text' && keywordSubfield !== undefined) {
       this.slots.set(keywordSubfield, 'keyword');
       this.subfields.set(field, keywordSubfield);
+      this.shapeVersion++;
     }
   }
 
@@ -324,6 +325,7 @@ export class IndexMapping {
 
   /** The mapping changed: paths remembered as skipped may not be now. */
   private forgetWalkPaths(): void {
+    this.shapeVersion++;
     this.walkPaths.clear();
     this.walkPathCount = 0;
   }
@@ -337,6 +339,7 @@ export class IndexMapping {
     // (a path remembered as skipped, when new fields are not mapped dynamically, is not any more)
     if (!this.slots.has(field) && !this.dynamic) this.forgetWalkPaths();
     this.slots.set(field, type);
+    this.shapeVersion++;
   }
 
   /** Type of an indexed field (a leaf), or undefined when unmapped or an object. */
@@ -378,22 +381,34 @@ export class IndexMapping {
         const obj = objects.pop() as Record<string, unknown>;
         const prefix = prefixes.pop() as string;
         const depth = depths.pop() as number;
+        const shape = this.shapeAt(this.countShapes, prefix);
+        let i = 0;
         // (for-in allocates nothing where it visits the own keys: forInIsOwn)
-        if (forInIsOwn(obj)) for (const key in obj) this.countKey(walk, key, obj[key], prefix, depth);
-        else for (const key of Object.keys(obj)) this.countKey(walk, key, obj[key], prefix, depth);
+        if (forInIsOwn(obj)) for (const key in obj) this.countKey(walk, shape, i++, key, obj[key], prefix, depth);
+        else for (const key of Object.keys(obj)) this.countKey(walk, shape, i++, key, obj[key], prefix, depth);
       }
       objects.length = prefixes.length = depths.length = 0;
     }
     return added.size;
   }
 
-  /** newFieldCount's look at one key of an object at `prefix`: the fields it would add, and its object pushed to be walked. */
-  private countKey(walk: CountWalk, key: string, value: unknown, prefix: string, depth: number): void {
-    const path = this.countedPath(key, prefix, depth);
+  /** newFieldCount's look at the `at`-th key of an object at `prefix`: the fields it would add, and its object pushed to be walked. */
+  private countKey(walk: CountWalk, shape: KeyShape | undefined, at: number, key: string, value: unknown, prefix: string, depth: number): void {
+    let path: string;
+    let mapped: boolean;
+    if (shape !== undefined && shape.has(at, key, this.shapeVersion)) {
+      path = shape.paths[at];
+      mapped = shape.slots[at] !== undefined;
+    } else {
+      path = this.countedPath(key, prefix, depth);
+      const slot = path === '' ? undefined : this.slots.get(path);
+      mapped = slot !== undefined;
+      shape?.keep(at, key, this.shapeVersion, path, slot, undefined);
+    }
     if (path === '') return;
     for (let d = 0; Array.isArray(value) && d < MAX_ARRAY_DEPTH; d++) value = firstPresent(value);
     if (value === null || value === undefined || Array.isArray(value)) return;
-    const known = this.slots.has(path) || walk.added.has(path);
+    const known = mapped || walk.added.has(path);
     if (isPlainObject(value)) {
       if (depth >= MAX_OBJECT_DEPTH) return;
       if (!known) walk.added.add(path);
@@ -424,6 +439,25 @@ export class IndexMapping {
   private readonly countedPaths = new Map<string, Map<string, string>>();
   private countedPathCount = 0;
 
+  /**
+   * The keys of the last object seen at each path, newFieldCount's and walk's apart, in order, with
+   * their paths and slots (KeyShape): the documents of a bulk write mostly have the same keys in the
+   * same order, so that the i-th key is the last object's i-th key (the same string: JSON.parse
+   * interns keys) and its path, slot and keyword sub-field need no lookup in the tables above.
+   * `shapeVersion` changes with every change of the slots, sub-fields or remembered paths: what a
+   * shape kept under another version is looked up again.
+   */
+  private readonly countShapes = new Map<string, KeyShape>();
+  private readonly walkShapes = new Map<string, KeyShape>();
+  private shapeVersion = 0;
+
+  /** The shape kept for objects at `prefix` (at most MAX_SHAPES of them; undefined past that). */
+  private shapeAt(shapes: Map<string, KeyShape>, prefix: string): KeyShape | undefined {
+    let shape = shapes.get(prefix);
+    if (shape === undefined && shapes.size < MAX_SHAPES) shapes.set(prefix, (shape = new KeyShape()));
+    return shape;
+  }
+
   /** Break a document into fields, mapping new fields on the way. */
   parse(source: Record<string, unknown>): ParsedDoc {
     const out: ParsedDoc = new Map();
@@ -453,15 +487,31 @@ export class IndexMapping {
   private walkPathCount = 0;
 
   private walkObject(obj: Record<string, unknown>, prefix: string, out: ValueSink, depth: number): void {
-    let paths = this.walkPaths.get(prefix);
-    if (paths === undefined && this.walkPathCount < MAX_COUNTED_PATHS) this.walkPaths.set(prefix, (paths = new Map()));
+    const shape = this.shapeAt(this.walkShapes, prefix);
+    let i = 0;
     // (for-in allocates nothing where it visits the own keys: forInIsOwn)
-    if (forInIsOwn(obj)) for (const key in obj) this.walkKey(paths, key, obj[key], prefix, out, depth);
-    else for (const key of Object.keys(obj)) this.walkKey(paths, key, obj[key], prefix, out, depth);
+    if (forInIsOwn(obj)) for (const key in obj) this.walkKey(shape, i++, key, obj[key], prefix, out, depth);
+    else for (const key of Object.keys(obj)) this.walkKey(shape, i++, key, obj[key], prefix, out, depth);
   }
 
-  /** walkObject's visit of one key's value, its path remembered in `paths` (the object's, when kept). */
-  private walkKey(paths: Map<string, string> | undefined, key: string, value: unknown, prefix: string, out: ValueSink, depth: number): void {
+  /** walkObject's visit of the `at`-th key's value: its path, slot and sub-field from `shape` when it is the key there, else looked up (and kept there). */
+  private walkKey(shape: KeyShape | undefined, at: number, key: string, value: unknown, prefix: string, out: ValueSink, depth: number): void {
+    if (shape !== undefined && shape.has(at, key, this.shapeVersion)) {
+      const path = shape.paths[at];
+      if (path !== '') this.visit(path, value, out, depth, 0, shape.slots[at], shape.subfields[at]);
+      return;
+    }
+    const path = this.walkPath(key, prefix, depth);
+    const slot = path === '' ? undefined : this.slots.get(path);
+    const sub = slot === 'text' ? (this.subfields.get(path) ?? null) : undefined;
+    shape?.keep(at, key, this.shapeVersion, path, slot, sub);
+    if (path !== '') this.visit(path, value, out, depth, 0, slot, sub);
+  }
+
+  /** The path of a key under `prefix` for walk ('' for a key skipped), remembered per prefix (at most MAX_COUNTED_PATHS). */
+  private walkPath(key: string, prefix: string, depth: number): string {
+    let paths = this.walkPaths.get(prefix);
+    if (paths === undefined && this.walkPathCount < MAX_COUNTED_PATHS) this.walkPaths.set(prefix, (paths = new Map()));
     let path = paths?.get(key);
     if (path === undefined) {
       path = pathOf(key, prefix, depth);
@@ -472,10 +522,14 @@ export class IndexMapping {
         this.walkPathCount++;
       }
     }
-    if (path !== '') this.visit(path, value, out, depth, 0);
+    return path;
   }
 
-  private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number): void {
+  /**
+   * One value at `path`: its values to `out`, its objects walked. `slot` and `sub` (a text field's
+   * keyword sub-field, null for none), when the caller knows them; else looked up.
+   */
+  private visit(path: string, value: unknown, out: ValueSink, depth: number, arrayDepth: number, slot: Slot | undefined = this.slots.get(path), sub?: string | null): void {
     if (value === null && this.nullValues.size > 0 && this.nullValues.has(path)) value = this.nullValues.get(path);
     if (value === null || value === undefined) return;
     if (this.sourceOnly.size > 0 && this.sourceOnly.has(path)) return;
@@ -483,21 +537,21 @@ export class IndexMapping {
     if (this.nested.size > 0 && this.nested.get(path) === false) return;
     if (Array.isArray(value)) {
       if (arrayDepth >= MAX_ARRAY_DEPTH) return;
-      for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1);
+      // (an element that maps the field leaves `slot` undefined for the next: looked up again)
+      for (const element of value) this.visit(path, element, out, depth, arrayDepth + 1, slot, sub);
       return;
     }
     if (isPlainObject(value)) {
       if (depth >= MAX_OBJECT_DEPTH) return; // Elasticsearch would reject the document
-      const slot = this.slots.get(path);
       if (slot !== undefined && slot !== 'object') return; // an object where a value was mapped
       if (slot === undefined) {
         if (!this.dynamic) return; // an unmapped object: in _source only
         this.slots.set(path, 'object'); // its parents are objects already
+        this.shapeVersion++;
       }
       this.walkObject(value, path, out, depth + 1);
       return;
     }
-    let slot = this.slots.get(path);
     if (slot === 'object') return; // a value where an object was mapped
     if (slot === undefined) {
       if (!this.dynamic) return; // an unmapped field: in _source only
@@ -520,8 +574,8 @@ export class IndexMapping {
     else out(path, slot, coerced);
     if (this.copyTo.size > 0 && this.copyTo.has(path)) this.copyValue(path, value, out);
     if (slot !== 'text') return;
-    const sub = this.subfields.get(path);
-    if (sub !== undefined && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) out(sub, 'keyword', coerced);
+    const keyword = sub === undefined ? this.subfields.get(path) : sub;
+    if (typeof keyword === 'string' && typeof coerced === 'string' && coerced.length <= IGNORE_ABOVE) out(keyword, 'keyword', coerced);
   }
 
   /** copy_to: the value indexed again in each target field, as that field's type takes it (a target not mapped yet is mapped as dynamic mapping would). */
@@ -561,6 +615,41 @@ interface CountWalk {
 }
 
 const NONE: readonly string[] = [];
+
+/** Paths whose objects' key shapes are kept (IndexMapping.shapeAt), and keys kept per shape. */
+const MAX_SHAPES = 1_000;
+const MAX_SHAPE_KEYS = 256;
+
+/**
+ * The keys of the last object a walk saw at one path, in order, each with its path ('' for a key
+ * skipped), slot and, for a text field, keyword sub-field (null: none), as of one version of the
+ * mapping (IndexMapping.walkShapes).
+ */
+class KeyShape {
+  readonly keys: string[] = [];
+  readonly paths: string[] = [];
+  readonly slots: (Slot | undefined)[] = [];
+  readonly subfields: (string | null | undefined)[] = [];
+  private version = -1;
+
+  /** Whether the `at`-th key kept is `key`, under this version of the mapping. */
+  has(at: number, key: string, version: number): boolean {
+    return at < this.keys.length && this.keys[at] === key && this.version === version;
+  }
+
+  /** Keeps the `at`-th key (what was kept under another version is dropped; keys are kept from the first on, without gaps). */
+  keep(at: number, key: string, version: number, path: string, slot: Slot | undefined, sub: string | null | undefined): void {
+    if (version !== this.version) {
+      this.keys.length = this.paths.length = this.slots.length = this.subfields.length = 0;
+      this.version = version;
+    }
+    if (at > this.keys.length || at >= MAX_SHAPE_KEYS) return;
+    this.keys[at] = key;
+    this.paths[at] = path;
+    this.slots[at] = slot;
+    this.subfields[at] = sub;
+  }
+}
 
 /** The field path of a key under `prefix`, or '' when the key is skipped. */
 /** The first element that is neither null nor undefined (Array.prototype.find without a closure). */
