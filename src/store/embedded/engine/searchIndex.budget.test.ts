@@ -1,5 +1,11 @@
 /** Searches within a time budget, paused between slices: same answers, writes deferred, partial answers past the deadline. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SearchRequest, SearchResult } from '../../port';
+import { Budget } from './budget/budget';
+import { READS_PER_CHECK } from './budget/checkEvery';
+import { diskReads } from './persist/diskFile';
 import { SearchIndex, SearchIndexOptions } from './searchIndex';
 
 const page = (request: Partial<SearchRequest>): SearchRequest => ({ from: 0, size: 10, ...request });
@@ -25,6 +31,26 @@ describe('SearchIndex: searches in slices', () => {
     }
     expect(index.searchSliced(page({ query: wide }))).toBeInstanceOf(Promise);
     expect(await index.countSliced(wide)).toEqual({ count: reference.count(wide) });
+  });
+
+  it('looks at the clock after READS_PER_CHECK reads from disk while it builds a page whose sources are spilled, as well as every 256 hits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'search-budget-'));
+    try {
+      const reference = filled({}, 3000);
+      const index = filled({ sliceMs: 0, spillDir: dir }, 3000); // every look at the clock pauses
+      for (const request of [page({ query: { match_all: {} }, sort: [{ rank: 'desc' }, { 'name.keyword': 'asc' }], size: 3000 }), page({ query: { match_all: {} }, size: 3000, _source: ['name'] })]) {
+        const looks = jest.spyOn(Budget.prototype, 'sliceOver');
+        const readsBefore = diskReads();
+        const answer = await index.searchSliced(request);
+        const reads = diskReads() - readsBefore;
+        expect(reads).toBeGreaterThan(1000); // (the sources of all chunks but the one being filled)
+        expect(looks.mock.calls.length).toBeGreaterThanOrEqual(Math.floor(reads / READS_PER_CHECK) - 2);
+        looks.mockRestore();
+        expect(answer).toEqual(reference.search(request));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('defers writes while a search is paused: the paused search reads the index as it was, later searches see the writes', async () => {

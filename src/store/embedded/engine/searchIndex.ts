@@ -39,13 +39,19 @@ import { PageText, TEXT_PAGE_HITS, pageTextResult } from './pageText';
 import { applyDeclaredMapping } from './declaredMapping';
 import type { TypeMapping } from '../../mapping/typeMapping';
 import { NestedInnerHits, nestedInnerHitQueries } from './nested/innerHits';
+import { CheckEvery } from './budget/checkEvery';
 
 function checkWindow(name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidQueryError(`${name} must be a non-negative integer, got ${describe(value)}`);
   return value;
 }
 
-/** Hits built between two looks at the clock (a page may hold 10,000 of them). */
+/**
+ * Hits built between two looks at the clock (a page may hold 10,000 of them), at most: each hit may
+ * read its source, its id and its keyword sort values from disk (spilled), so the clock is also
+ * looked at after READS_PER_CHECK reads (CheckEvery): 256 hits of bench:abuse's sorted pages held
+ * the event loop 9-10 ms.
+ */
 const HITS_PER_CHECK = 256;
 
 /** A costly search refused by the scheduler's admission (src/scheduler/scheduler.ts). */
@@ -400,6 +406,7 @@ export class SearchIndex {
     const explainer = options.explain && top.length > from ? new Explainer(buildQuery({ main: parsed.main, filter: null }, this.mapping, now, this.limits), index) : null;
     // `nested` queries' inner_hits: the page's hits' own matching objects (nested/innerHits.ts)
     const nestedHits = new NestedInnerHits(nestedQueries, index, this.mapping, { now, limits: this.limits });
+    const check = new CheckEvery(HITS_PER_CHECK);
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const hit = this.fetchHit(index, m.doc, needsScores ? floatToJson(m.score) : null, fetch.source, fetch);
@@ -428,7 +435,7 @@ export class SearchIndex {
       if (sorts !== null) hit.sort = sortValues(m.keys);
       if (explainer !== null) hit._explanation = explainer.explain(m.doc);
       hits.push(hit);
-      if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
+      if (check.step() && budget.sliceOver()) yield;
     }
     const total = totalHits(counted, timedOut ? TRACK_ALL : options.track);
     const result: SearchResult = page === null ? { hits, total: total.total } : pageTextResult(page, { total: total.total });
@@ -451,6 +458,7 @@ export class SearchIndex {
    */
   private *pageTextSteps(index: InvertedIndex, top: TopHit<SortKey>[], from: number, needsScores: boolean, sortValues: ((keys: SortKey[]) => unknown[]) | null, fetch: FetchOptions, budget: Budget): Steps<PageText> {
     const page = new PageText();
+    const check = new CheckEvery(HITS_PER_CHECK);
     for (let i = from; i < top.length; i++) {
       const m = top[i];
       const score = needsScores ? floatToJson(m.score) : null;
@@ -465,7 +473,7 @@ export class SearchIndex {
         if (id === undefined) throw new Error(`internal: document ${m.doc} is not in the index`);
         page.add(id, score, bytes, sort);
       }
-      if ((i - from) % HITS_PER_CHECK === HITS_PER_CHECK - 1 && budget.sliceOver()) yield;
+      if (check.step() && budget.sliceOver()) yield;
     }
     return page;
   }

@@ -4,7 +4,7 @@
  */
 export { DEFAULT_DETERMINIZE_WORK_LIMIT, TooComplexError } from './budget';
 export { CHECKPOINT_INTERVAL, intersectSorted } from './intersect';
-export type { SortedTerms } from './intersect';
+export type { SortedTerms, WalkStop } from './intersect';
 export { compileCaseInsensitiveTerm, compilePrefix, compileRegexp, compileRegexpSteps, compileWildcard, compileWildcardSteps } from './patterns';
 export type { RegexpCompileOptions } from './patterns';
 export { parseRegexpFlags, RegexpFlag, RegexpFlagError } from './regexpFlags';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { compareUtf8 } from '../strings';
-import { CHECKPOINT_INTERVAL, intersectSorted, SortedTerms } from './intersect';
+import { CHECKPOINT_INTERVAL, intersectSorted, SortedTerms, WalkStop } from './intersect';
 import { compilePrefix, compileRegexp, compileWildcard } from './patterns';
 import { RunAutomaton } from './runAutomaton';
 
@@ -141,6 +141,26 @@ describe('intersectSorted', () => {
     expect(terms.reads).toBeLessThan(terms.size + 1000);
     const accepted = new Set(visited);
     for (let i = 0; i < terms.size; i += 997) expect(accepted.has(i)).toBe(/a.*b/.test(terms.term(i)));
+  });
+
+  test('a walk stopped early (WalkStop) and gone on with from where it stopped visits what one walk visits', () => {
+    fc.assert(
+      fc.property(sortedTermsArb, regexpArb, fc.integer({ min: 1, max: 7 }), (sorted, pattern, every) => {
+        const run = compileRegexp(pattern);
+        const expected = intersect(run, dictionary(sorted));
+        const visited: number[] = [];
+        for (let from = 0; from < sorted.length; ) {
+          const rest = dictionary(sorted.slice(from));
+          let asked = 0;
+          const stop: WalkStop = { due: () => ++asked > every, at: -1 };
+          intersectSorted(run, rest, (i) => visited.push(from + i), undefined, stop);
+          expect(stop.at).toBeGreaterThan(0);
+          from += stop.at;
+        }
+        expect(visited).toEqual(expected);
+      }),
+      { seed: 29, numRuns: 300 },
+    );
   });
 
   test('checkpoint is called about every 1,000 terms; what it throws goes through', () => {

@@ -69,17 +69,30 @@ function text(units: Uint16Array, length: number): string {
 export const CHECKPOINT_INTERVAL = 1000;
 
 /**
+ * Where a walk stopped early (intersectSorted's `stop`): it asks `due()` before each term it reads
+ * in turn, and when told to, sets `at` to that term (the terms before it are done: those accepted
+ * were passed to `visit`) and returns; `at` is the size when the walk went to the end.
+ */
+export interface WalkStop {
+  due(): boolean;
+  at: number;
+}
+
+/**
  * Calls `visit(i)` for each term the automaton accepts, in ascending order, and returns how many.
  * `checkpoint`, when given, is called about every 1,000 terms visited; whatever it throws goes
  * through (the terms visited before have been passed to `visit`, nothing else is left behind).
+ * `stop`, when given, may end the walk early, where it can go on from (WalkStop).
  */
 export function intersectSorted(
   automaton: RunAutomaton,
   terms: SortedTerms,
   visit: (i: number) => void,
   checkpoint?: () => void,
+  stop?: WalkStop,
 ): number {
   const size = terms.size;
+  if (stop !== undefined) stop.at = size;
   if (automaton.initial < 0 || size === 0) return 0;
   let untilCheckpoint = CHECKPOINT_INTERVAL;
   /** Counts a term read or visited; calls `checkpoint` every CHECKPOINT_INTERVAL of them. */
@@ -115,6 +128,10 @@ export function intersectSorted(
   let known = 0; // states[0..known] hold for `previous`
   let i = 0;
   while (i < size) {
+    if (stop?.due()) {
+      stop.at = i;
+      return matches;
+    }
     tick();
     const length = readTerm(terms, i, unit);
     if (states.length <= length) {

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
+import { READS_PER_CHECK } from '../budget/checkEvery';
+import { SpillTarget, diskReads } from '../persist/diskFile';
 import { IndexMapping } from '../mapping';
 import { LQuery, LeafQuery } from '../lucene/query';
 import { Budget } from '../budget/budget';
@@ -90,6 +96,35 @@ describe("a pattern's walk over a term dictionary", () => {
     expect(readAt[0]).toBe(FIRST_PATTERN_CHUNK);
     expect(readAt[1] - readAt[0]).toBe(2 * FIRST_PATTERN_CHUNK);
     expect(read.mock.calls.length).toBe(5000); // (every term: none can be skipped for '*7')
+  });
+
+  it('reads about READS_PER_CHECK terms from disk between two checks when their rests are spilled, however many a chunk holds, and finds the same terms', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leaves-'));
+    try {
+      const spilled = new FieldIndex('k', 'keyword', undefined, new SpillTarget(dir));
+      const inMemory = new FieldIndex('k', 'keyword');
+      for (let i = 0; i < 5000; i++) {
+        const name = `${'a'.repeat(40)}${(i * 7919) % 5000}`; // (bench:abuse's names: their rests go to disk)
+        spilled.add(i, [name]);
+        inMemory.add(i, [name]);
+      }
+      spilled.sortedTerms();
+      const automaton = compileWildcard('*a1*');
+      const budget = new Budget(Infinity, 8, () => 0); // no time passes: only the reads shrink the chunks
+      jest.spyOn(budget, 'due').mockReturnValue(true); // every check ends a slice
+      const steps = acceptedTerms(spilled, automaton, budget);
+      const readsAt = [diskReads()];
+      let next = steps.next();
+      for (; !next.done; next = steps.next()) readsAt.push(diskReads());
+      readsAt.push(diskReads());
+      const between = readsAt.slice(1).map((n, i) => n - readsAt[i]);
+      // (a chunk stops before its next term once it has made READS_PER_CHECK reads: a term is one read, a seek a few)
+      expect(Math.max(...between)).toBeLessThanOrEqual(READS_PER_CHECK + 16);
+      expect(between.reduce((a, b) => a + b, 0)).toBeGreaterThan(1000); // (the walk read its terms from disk)
+      expect(next.value).toEqual(acceptedTerms(inMemory, automaton, new Budget(Infinity, Infinity)).next().value);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('visits fewer terms between two checks while they are slow to visit, and finds the same terms', () => {

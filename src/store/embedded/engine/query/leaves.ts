@@ -4,9 +4,11 @@
  * the field's index: points for numbers, the term dictionary for strings (never every document), and
  * gives a document set that the filter cache keeps (see filterCache.ts).
  */
-import { RunAutomaton, intersectSorted } from '../automaton';
+import { RunAutomaton, intersectSorted, type WalkStop } from '../automaton';
 import { LazyAutomaton, atOnce } from './patternCache';
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
+import { READS_PER_CHECK } from '../budget/checkEvery';
+import { diskReads } from '../persist/diskFile';
 import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
 import { TermPostings } from '../termPostings';
@@ -189,9 +191,10 @@ export function termsIn(field: string, terms: readonly string[]): LQuery {
  * under bench:abuse's bool of 4,000 wildcards over 100,000 names). A chunk that took more than half
  * a slice halves the next, down to MIN_PATTERN_CHUNK: 512 terms of 40 `a`s and a number run through
  * `*a*a*a*1234` still took 4 to 6 ms (each term's rest read from disk); one that took less than an
- * eighth doubles it again. A walk starts at FIRST_PATTERN_CHUNK and grows from there: starting at
- * 512, the first chunk of every walk over such names overran the slice, and a bool of 4,000
- * wildcards makes 4,000 walks.
+ * eighth doubles it again. A chunk ends sooner after READS_PER_CHECK reads from disk (long terms'
+ * rests: budget/checkEvery.ts), and the next goes on from there. A walk starts at
+ * FIRST_PATTERN_CHUNK and grows from there: starting at 512, the first chunk of every walk over
+ * such names overran the slice, and a bool of 4,000 wildcards makes 4,000 walks.
  */
 const PATTERN_CHUNK = 512;
 export const MIN_PATTERN_CHUNK = 16;
@@ -211,10 +214,20 @@ export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: B
     to = Math.min(from + chunkSize, sorted.size);
     const chunk = { size: to - from, term: (i: number) => sorted.term(from + i), codeUnits: (i: number, out: Uint16Array) => sorted.codeUnits(from + i, out) };
     const started = budget.clock();
-    intersectSorted(automaton, chunk, (i) => {
-      const t = sorted.id(from + i);
-      if (df[t] > 0) ids.push(t);
-    });
+    // (a chunk whose terms are read from disk ends after READS_PER_CHECK reads: it goes on from there)
+    const readsBefore = diskReads();
+    const stop: WalkStop = { due: () => diskReads() - readsBefore >= READS_PER_CHECK, at: 0 };
+    intersectSorted(
+      automaton,
+      chunk,
+      (i) => {
+        const t = sorted.id(from + i);
+        if (df[t] > 0) ids.push(t);
+      },
+      undefined,
+      stop,
+    );
+    to = from + stop.at;
     const took = budget.clock() - started;
     if (took > budget.sliceMs / 2) chunkSize = Math.max(MIN_PATTERN_CHUNK, chunkSize >> 1);
     else if (took < budget.sliceMs / 8) chunkSize = Math.min(PATTERN_CHUNK, chunkSize << 1);
