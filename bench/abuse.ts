@@ -30,7 +30,9 @@
  * time); from outside, the longest /healthz answer is the longest wait a client saw. Per phase, the
  * share of the time the gateway's main thread ran and the share it waited, ready to run, for a CPU
  * held by another process (/proc/<pid>/schedstat): on this shared 2-core machine the latter is often
- * a third of an abuse phase or more, time no scheduling inside the gateway can give back.
+ * a third of an abuse phase or more, time no scheduling inside the gateway can give back. The
+ * measuring client's own wait for a CPU is shown likewise, per request it sent: what of its
+ * latencies is its own and not the gateway's.
  *
  * The phases start once the gateway has written its index file after the load (the write after
  * INDEX_FILE_QUIET_MS without changes): its reading and checksumming of every index would otherwise
@@ -95,6 +97,8 @@ interface Phase {
   abuse?: Stopped;
   /** The gateway's main thread over the phase (mainThreadSched at its start and end). */
   sched?: { ranMs: number; waitedMs: number };
+  /** The measuring client's main thread over the phase, likewise: its own waits are in its latencies. */
+  clientSched?: { ranMs: number; waitedMs: number };
 }
 
 interface Gateway {
@@ -306,6 +310,7 @@ async function main(): Promise<void> {
   for (const [kind, round] of plan) {
     const start = Date.now();
     const schedAtStart = mainThreadSched(pid);
+    const clientAtStart = mainThreadSched(probe.pid!);
     if (phases.length > 0) phases[phases.length - 1].end = start;
     let abuse: Stopped | undefined;
     let measured: Measured;
@@ -319,9 +324,10 @@ async function main(): Promise<void> {
       measured = await measure(SECONDS);
     }
     checkGateway(`during phase "${kind}" of round ${round}`);
-    const schedAtEnd = mainThreadSched(pid);
-    const sched = schedAtStart && schedAtEnd ? { ranMs: schedAtEnd.ranMs - schedAtStart.ranMs, waitedMs: schedAtEnd.waitedMs - schedAtStart.waitedMs } : undefined;
-    phases.push({ kind, round, start, end: Date.now(), measured, abuse, sched });
+    const between = (a?: { ranMs: number; waitedMs: number }, b?: { ranMs: number; waitedMs: number }) => (a && b ? { ranMs: b.ranMs - a.ranMs, waitedMs: b.waitedMs - a.waitedMs } : undefined);
+    const sched = between(schedAtStart, mainThreadSched(pid));
+    const clientSched = between(clientAtStart, mainThreadSched(probe.pid!));
+    phases.push({ kind, round, start, end: Date.now(), measured, abuse, sched, clientSched });
     const search = summary(measured.search);
     console.log(
       `round ${round}, ${kind}: search p99 ${msText(search.p99)} over ${search.count}` +
@@ -488,11 +494,11 @@ function peak(samples: [number, number][], from: number, to: number): number {
 function report(phases: Phase[], kinds: { name: string; expect: string; bytes: number }[], gateway: Gateway, rss: [number, number][], loop: LoopLine[]): void {
 
   console.log(
-    "\nper phase (each phase's window runs until the next phase starts: an abuse phase includes its drain; 'loop ran' and 'waited for a CPU': the share of the phase the gateway's main thread ran, and waited, ready, for a CPU that other processes held (the bench's own included: this machine is shared), from /proc/<pid>/schedstat):",
+    "\nper phase (each phase's window runs until the next phase starts: an abuse phase includes its drain; 'loop ran' and 'waited for a CPU': the share of the phase the gateway's main thread ran, and waited, ready, for a CPU that other processes held (the bench's own included: this machine is shared), from /proc/<pid>/schedstat; 'client waited': the same wait of the measuring client's main thread, per request it sent, on average: time in its latencies that is not the gateway's):",
   );
   console.log(
     table(
-      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', `windows stalled >= ${STALL_MS} ms`, 'loop ran', 'waited for a CPU', 'gateway RSS'],
+      ['round', 'phase', '/healthz p50', 'p99', 'max', 'search p50', 'p99', 'max', 'searches', 'client timeouts', 'abusive requests', 'drain', 'loop stall inside', `windows stalled >= ${STALL_MS} ms`, 'loop ran', 'waited for a CPU', 'client waited', 'gateway RSS'],
       phases.map((p) => {
         const h = summary(p.measured.healthz);
         const s = summary(p.measured.search);
@@ -513,6 +519,7 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
           stallShare(loop, p.start, p.end),
           p.sched ? `${((100 * p.sched.ranMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
           p.sched ? `${((100 * p.sched.waitedMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
+          p.clientSched ? msText(p.clientSched.waitedMs / (h.count + s.count)) : 'n/a',
           Number.isFinite(peak(rss, p.start, p.end)) ? `${peak(rss, p.start, p.end).toFixed(0)} MB` : 'n/a',
         ];
       }),
