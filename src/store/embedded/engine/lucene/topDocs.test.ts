@@ -39,6 +39,20 @@ describe('top hits', () => {
     );
   });
 
+  it('take a better hit into a full page in the place of the worst, making no hit object (a page of k holds the k it made), and keep what a sort keeps', () => {
+    const n = 20_000;
+    const keys = Array.from({ length: n }, (_, i) => (i * 7919) % n);
+    const docs = Int32Array.from(keys.map((_, i) => i));
+    const k = 500;
+    const c = new TopSortedCollector<number>(k, 1, (doc, _score, out) => (out[0] = keys[doc]), (a, b) => a[0] - b[0], null);
+    c.add(Matches.list(docs.subarray(0, k), k, null, 0), 0, k);
+    const made = new Set(c.top());
+    c.add(Matches.list(docs, n, null, 0), k, n);
+    const top = c.top();
+    expect(top.every((hit) => made.has(hit))).toBe(true);
+    expect(top.map((hit) => hit.doc)).toEqual([...docs].sort((a, b) => keys[a] - keys[b]).slice(0, k));
+  });
+
   it('put a sorted page in order a part at a time (pausing when the slice is over), as top() does', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 1500 }), fc.integer({ min: 0, max: 1200 }), (keys, k) => {
