@@ -17,7 +17,7 @@
  * when a larger id comes. GAP and HOLE (-1, -2) fit every width. Readers read `entries[i]` as a
  * number whatever the width.
  */
-import { EMPTY_INT32, grow } from './growable';
+import { EMPTY_INT32, allocate, grow } from './growable';
 import type { StateReader, StateWriter } from './persist/state';
 
 /** A token stream's or a keyword field's term ids: as narrow as its largest id allows. */
@@ -56,7 +56,7 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
   fit(max: number): void {
     if (max <= this.limit) return;
     const from = this.entries as TermIds;
-    const wider = max <= 32_767 ? new Int16Array(from.length) : new Int32Array(from.length);
+    const wider = max <= 32_767 ? allocate(Int16Array, from.length) : allocate(Int32Array, from.length);
     wider.set(from.subarray(0, this.end));
     this.entries = wider as A;
     this.limit = limitOf(wider);
@@ -89,7 +89,7 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
   /** Leaves the one-entry form: `starts` as it would have been (entries before `end` one a document). */
   private makeStarts(): void {
     this.single = false;
-    const starts = new Int32Array(Math.max(16, this.docs + 2));
+    const starts = allocate(Int32Array, Math.max(16, this.docs + 2));
     for (let d = 0; d < this.docs; d++) starts[d] = d;
     starts[this.docs] = this.end;
     this.starts = starts;

@@ -1,4 +1,4 @@
-import { IntList, grow, trimmed } from './growable';
+import { IntList, MAPPED_MIN_BYTES, allocate, allocateBuffer, grow, isMapped, trimmed } from './growable';
 
 describe('growable typed arrays', () => {
   it('grow by doubling, keeping the contents and the type', () => {
@@ -17,5 +17,45 @@ describe('growable typed arrays', () => {
     for (let i = 0; i < 100; i++) list.push(i * 3);
     expect(list.length).toBe(100);
     expect(list.view()[99]).toBe(297);
+  });
+
+  it('make a large array a mapping of its own, zeroed, of the type and length asked, that grows and copies like any', () => {
+    const length = MAPPED_MIN_BYTES / 4;
+    const a = allocate(Int32Array, length);
+    expect(a).toBeInstanceOf(Int32Array);
+    expect(a.length).toBe(length);
+    expect(isMapped(a)).toBe(true);
+    expect(a.every((x) => x === 0)).toBe(true);
+    a[0] = 7;
+    a[length - 1] = -1;
+    const b = grow(a, length + 1);
+    expect(isMapped(b)).toBe(true);
+    expect(b.length).toBe(2 * length);
+    expect([b[0], b[length - 1], b[length], b[2 * length - 1]]).toEqual([7, -1, 0, 0]);
+    expect(b.subarray(0, 2)).toEqual(Int32Array.of(7, 0));
+    expect(Array.from(b.slice(length - 1, length + 1))).toEqual([-1, 0]);
+    // small arrays are the C library's as before
+    expect(isMapped(allocate(Int32Array, length / 2 - 1))).toBe(false);
+    expect(isMapped(grow(new Float64Array(4), 5))).toBe(false);
+  });
+
+  it('start consecutive large arrays at different cache lines of their mappings', () => {
+    const offsets = new Set<number>();
+    for (let i = 0; i < 8; i++) {
+      const a = allocate(Float64Array, MAPPED_MIN_BYTES / 8);
+      expect(a.byteOffset % 64).toBe(0);
+      expect(a.byteOffset + a.byteLength).toBeLessThanOrEqual(a.buffer.byteLength);
+      offsets.add(a.byteOffset % 4096);
+    }
+    expect(offsets.size).toBe(8);
+  });
+
+  it('make large Buffers that read and write as Buffers', () => {
+    const buffer = allocateBuffer(MAPPED_MIN_BYTES + 3);
+    expect(Buffer.isBuffer(buffer)).toBe(true);
+    expect(buffer.length).toBe(MAPPED_MIN_BYTES + 3);
+    buffer.write('héllo', MAPPED_MIN_BYTES - 2, 'latin1');
+    expect(buffer.toString('latin1', MAPPED_MIN_BYTES - 2, MAPPED_MIN_BYTES + 3)).toBe('héllo');
+    expect(buffer[0]).toBe(0);
   });
 });

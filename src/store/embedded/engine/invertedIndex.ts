@@ -207,9 +207,7 @@ export class InvertedIndex {
 
   private store(doc: number, key: number, id: string, source: Doc, set: number, json: string | undefined): void {
     if (doc >= this.docFieldSet.length) {
-      const grown = new Int32Array(this.docFieldSet.length * 2);
-      grown.set(this.docFieldSet);
-      this.docFieldSet = grown;
+      this.docFieldSet = grow(this.docFieldSet, doc + 1);
     }
     this.docFieldSet[doc] = set;
     if (doc >= this.keyOfDoc.length) this.keyOfDoc = grow(this.keyOfDoc, doc + 1);

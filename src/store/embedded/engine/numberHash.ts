@@ -9,7 +9,7 @@
  * Values compare as a Map compares keys (SameValueZero): -0 and 0 are one value (the first one
  * added is kept), every NaN is one value.
  */
-import { EMPTY_FLOAT64, EMPTY_INT32, grow } from './growable';
+import { EMPTY_FLOAT64, EMPTY_INT32, allocate, grow } from './growable';
 import { entryId, slotEntry, tagOf } from './hashSlots';
 import type { StateReader, StateWriter } from './persist/state';
 import type { Dictionary } from './termPostings';
@@ -78,7 +78,7 @@ export class NumberHash implements Dictionary<number> {
   }
 
   private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
+    const table = allocate(Int32Array, this.table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
       const h = hashOf(this.values[id]);

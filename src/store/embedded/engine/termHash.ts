@@ -5,7 +5,7 @@
  */
 import { ByteChunks } from './byteChunks';
 import type { SpillTarget } from './persist/diskFile';
-import { EMPTY_INT32, EMPTY_UINT8, grow } from './growable';
+import { EMPTY_INT32, EMPTY_UINT8, allocate, allocateBuffer, grow } from './growable';
 import { entryId, slotEntry, tagOf } from './hashSlots';
 import { compareUtf8 } from './strings';
 import type { StateReader, StateWriter } from './persist/state';
@@ -278,7 +278,7 @@ export class TermHash {
     const need = at + (long ? PREFIX + REF : length);
     if (need > this.chars.length) {
       // 1.25x: the buffer is most of a large dictionary's memory, its room left over counts
-      const chars = Buffer.allocUnsafeSlow(Math.max(need, 64, Math.floor(this.chars.length * 1.25)));
+      const chars = allocateBuffer(Math.max(need, 64, Math.floor(this.chars.length * 1.25)));
       this.chars.copy(chars, 0, 0, at);
       this.chars = chars;
     }
@@ -351,7 +351,7 @@ export class TermHash {
   }
 
   private rehash(): void {
-    const table = new Int32Array(this.table.length * 2);
+    const table = allocate(Int32Array, this.table.length * 2);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
       const h = this.hashOf(id);

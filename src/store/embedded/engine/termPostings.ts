@@ -33,7 +33,7 @@
  * document; a second posting or a frequency above 1 moves it into the arena. 4 bytes a unique
  * value, and none of the arena's room grown ahead of need.
  */
-import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, grow } from './growable';
+import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, allocate, grow } from './growable';
 import { joinedPieces, type StateReader, type StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
@@ -345,8 +345,8 @@ export class TermPostings<K extends string | number = string> {
   private repack(minLength: number): void {
     let size = 1024;
     while (size < minLength * 1.5) size *= 2;
-    const pool = new Int32Array(size);
-    const freqPool = this.freqPool === null ? null : new Uint8Array(size);
+    const pool = allocate(Int32Array, size);
+    const freqPool = this.freqPool === null ? null : allocate(Uint8Array, size);
     let end = 0;
     for (let t = 0; t < this.terms; t++) {
       const s = this.at[t];
@@ -486,7 +486,7 @@ export const FREQ_OVERFLOW_MARK = FREQ_OVERFLOW;
 
 /** A new array of `length` elements starting with the first `used` ones of `from`. */
 function resized<T extends Int32Array | Uint8Array>(from: T, length: number, used: number): T {
-  const out = new (from.constructor as new (n: number) => T)(length);
+  const out = allocate(from.constructor as never, length) as T;
   out.set(from.subarray(0, used) as never);
   return out;
 }
