@@ -4,6 +4,18 @@ import { TermHash } from './termHash';
 import { NumberHash } from './numberHash';
 import { FREQ_OVERFLOW_MARK, TermPostings } from './termPostings';
 
+/** `postings` and its dictionary written to an index file's state and read back. */
+function roundTrip(postings: TermPostings<string>): TermPostings<string> {
+  const w = new StateWriter();
+  (postings.dict as TermHash).writeState(w);
+  postings.writeState(w);
+  const r = new StateReader(w.meta, w.sections.map(sectionBytes));
+  const read = new TermPostings<string>(postings.withFreqs, new TermHash());
+  (read.dict as TermHash).readState(r);
+  read.readState(r);
+  return read;
+}
+
 describe('TermPostings', () => {
   it('keeps the documents of each term and frequencies in order, small and large lists alike', () => {
     fc.assert(
@@ -71,6 +83,28 @@ describe('TermPostings', () => {
     expect(postings.maxFreq[t]).toBe(257);
   });
 
+  it('keeps the counts one byte a term while every term has fewer than 128 postings, wider once one has more, the same counts before and after an index file', () => {
+    const postings = new TermPostings<string>(false, new TermHash());
+    for (let doc = 0; doc < 5_000; doc++) postings.add(postings.intern(`id${doc}`), doc);
+    const shared = postings.intern('shared');
+    const counts = (p: TermPostings<string>) => [p.df[p.id('id0')], p.len[p.id('id4999')], p.df[p.id('shared')], p.len[p.id('shared')]];
+    const widths: number[] = [];
+    for (const [upTo, width] of [[127, 1], [128, 2], [32_767, 2], [32_768, 4]] as const) {
+      for (let doc = postings.len[shared]; doc < upTo; doc++) postings.add(shared, 1 + 2 * doc);
+      widths.push(postings.df.BYTES_PER_ELEMENT);
+      expect(postings.len.BYTES_PER_ELEMENT).toBe(width);
+      for (const p of [postings, roundTrip(postings)]) {
+        expect(counts(p)).toEqual([1, 1, upTo, upTo]);
+        expect(p.df.BYTES_PER_ELEMENT).toBe(width);
+        expect([...p.docs(shared)].slice(-2)).toEqual([2 * upTo - 3, 2 * upTo - 1]);
+      }
+    }
+    expect(widths).toEqual([1, 2, 2, 4]);
+    postings.removeOne(shared);
+    expect(postings.df[shared]).toBe(32_767);
+    expect(postings.len[shared]).toBe(32_768);
+  });
+
   describe('a list of every document from 0 on, each once (a view of arrays shared by all such lists)', () => {
     /** A field of `n` documents: `every` in each, `other` in the odd ones (twice in the last when `twice`). */
     function build(n: number, breakAt: number, how: 'gap' | 'twice' | 'none'): { postings: TermPostings<string>; every: number } {
@@ -84,17 +118,6 @@ describe('TermPostings', () => {
       }
       return { postings, every };
     }
-    const roundTrip = (postings: TermPostings<string>): TermPostings<string> => {
-      const w = new StateWriter();
-      (postings.dict as TermHash).writeState(w);
-      postings.writeState(w);
-      const r = new StateReader(w.meta, w.sections.map(sectionBytes));
-      const read = new TermPostings<string>(true, new TermHash());
-      (read.dict as TermHash).readState(r);
-      read.readState(r);
-      return read;
-    };
-
     it('takes no memory of its own, gives the same documents and frequencies, before and after an index file, and takes more', () => {
       const { postings, every } = build(10_000, -1, 'none');
       const other = postings.id('other');
@@ -157,8 +180,9 @@ describe('TermPostings', () => {
 
     it('takes no arena room; the same documents and frequencies before and after an index file', () => {
       const postings = build();
-      // the per-term arrays alone: df, len, maxFreq, at (4 bytes each) and cap (2), grown by doubling
-      expect(postings.bytes()).toBeLessThan(n * 18 * 2);
+      // the per-term arrays alone: df and len (1 byte each: counts of one posting), maxFreq and at (4
+      // bytes each) and cap (2), grown by doubling
+      expect(postings.bytes()).toBeLessThan(n * 12 * 2);
       for (const p of [postings, roundTripFresh(postings)]) {
         for (const doc of [0, 1, 9_999, n - 1]) {
           const t = p.id(`id${doc}`);

@@ -33,8 +33,9 @@
  * document; a second posting or a frequency above 1 moves it into the arena. 4 bytes a unique
  * value, and none of the arena's room grown ahead of need.
  */
-import { EMPTY_INT32, EMPTY_UINT16, EMPTY_UINT8, allocate, grow } from './growable';
-import { joinedPieces, type StateReader, type StateWriter } from './persist/state';
+import type { TermIds } from './forwardIndex';
+import { EMPTY_INT32, EMPTY_INT8, EMPTY_UINT16, EMPTY_UINT8, allocate, grow } from './growable';
+import { StateError, joinedPieces, type StateReader, type StateWriter } from './persist/state';
 
 const BIG_LIST = 256;
 const FREQ_OVERFLOW = 255;
@@ -66,11 +67,24 @@ export interface Dictionary<K> {
   intern(term: K): number;
 }
 
+/**
+ * Per-term counts (`df`, `len`) as narrow as the largest count so far needs: one byte each while
+ * every term has fewer than 128 postings (a field of ids, slugs, whole names: most of an index's
+ * terms, one posting each), two below 32,768, four beyond; widened (copied once) when a count
+ * passes the limit, as forwardIndex.ts widens term ids. Readers read `df[t]` as a number whatever
+ * the width.
+ */
+export type Counts = TermIds;
+
+const COUNT_LIMIT = { 1: 127, 2: 32_767, 4: 2 ** 31 - 1 } as const;
+
 export class TermPostings<K extends string | number = string> {
-  /** Live documents having the term. */
-  df = EMPTY_INT32;
-  /** Stored postings (live or not). */
-  len = EMPTY_INT32;
+  /** Live documents having the term (see Counts). */
+  df: Counts = EMPTY_INT8;
+  /** Stored postings, live or not (see Counts; never below `df`, so that its width is enough for both). */
+  len: Counts = EMPTY_INT8;
+  /** The largest count `df` and `len` can hold. */
+  private countLimit: number = COUNT_LIMIT[1];
   /** Largest frequency ever stored (an upper bound for scores); fields with frequencies only (empty otherwise). */
   maxFreq = EMPTY_INT32;
   /**
@@ -188,6 +202,7 @@ export class TermPostings<K extends string | number = string> {
   push(t: number, doc: number): void {
     const len = this.len[t];
     const at = this.at[t];
+    if (len === this.countLimit) this.widenCounts();
     if (len === 0 && at >= 0 && this.cap[t] === 0) {
       // a new term's first posting: IOTA[doc]
       iota(doc + 1);
@@ -210,6 +225,18 @@ export class TermPostings<K extends string | number = string> {
     }
     this.len[t] = len + 1;
     this.df[t]++;
+  }
+
+  /** `df` and `len` one width wider (a count reached the limit of theirs). */
+  private widenCounts(): void {
+    const wider = (counts: Counts): Counts => {
+      const out = this.countLimit === COUNT_LIMIT[1] ? allocate(Int16Array, counts.length) : allocate(Int32Array, counts.length);
+      out.set(counts);
+      return out;
+    };
+    this.df = wider(this.df);
+    this.len = wider(this.len);
+    this.countLimit = COUNT_LIMIT[this.len.BYTES_PER_ELEMENT as 2 | 4];
   }
 
   /** One more occurrence of term `t` in document `doc`, its last posting. */
@@ -440,8 +467,10 @@ export class TermPostings<K extends string | number = string> {
     if (this.withFreqs) ones(singleEnd);
     this.garbage = garbage;
     for (const [key, freq] of overflow) this.overflow.set(key, freq);
-    this.df = r.int32();
-    this.len = r.int32();
+    this.df = r.termIds();
+    this.len = r.termIds();
+    this.countLimit = COUNT_LIMIT[this.len.BYTES_PER_ELEMENT as 1 | 2 | 4];
+    if (this.df.BYTES_PER_ELEMENT !== this.len.BYTES_PER_ELEMENT) throw new StateError('index file: term counts of two widths');
     if (this.withFreqs) this.maxFreq = r.int32();
     this.at = r.int32();
     this.cap = r.uint16();

@@ -26,7 +26,7 @@ import { DiskFile, type DiskBytes } from './diskFile';
 import { sectionPieces, StateReader, StateWriter } from './state';
 
 /** Bump on any change of what a structure writes, or of its order: older files are then rebuilt. */
-export const FORMAT_VERSION = 8;
+export const FORMAT_VERSION = 9;
 
 const MAGIC = Buffer.from('EGWINDEX', 'latin1');
 const PREFIX = 16;
