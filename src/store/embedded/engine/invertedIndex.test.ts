@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvertedIndex } from './invertedIndex';
 import { IndexMapping } from './mapping';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 
 /** The spill files of `dir` this process holds open (they have no name: /proc/self/fd shows them deleted). */
 const openSpillFiles = (dir: string): number => readdirSync('/proc/self/fd').filter((fd) => {
@@ -37,6 +39,55 @@ describe('InvertedIndex', () => {
     expect(index.field('n')?.present.size).toBe(0);
     expect(index.field('name.keyword')?.docCount).toBe(0);
     expect(index.size).toBe(0);
+  });
+
+  it('finds documents by id and ids by document as a map does, for new ids in order (a bulk load: no per-document key arrays kept), replaced, removed and out of order, before and after an index file', () => {
+    const roundTrip = (index: InvertedIndex): InvertedIndex => {
+      const w = new StateWriter();
+      index.writeState(w);
+      return InvertedIndex.readState(new StateReader(w.meta, w.sections.map(sectionBytes)));
+    };
+    type Op = { put: number } | { remove: number } | { check: true };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 6, arbitrary: fc.constant({ put: -1 }) }, // the next new id, in order
+      { weight: 1, arbitrary: fc.nat(30).map((n) => ({ put: n })) },
+      { weight: 1, arbitrary: fc.nat(30).map((n) => ({ remove: n })) },
+      { weight: 1, arbitrary: fc.constant({ check: true as const }) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), fc.boolean(), (ops, idField) => {
+        const mapping = new IndexMapping();
+        let index = new InvertedIndex(true, undefined, idField ? 'id' : undefined);
+        const model = new Map<string, number>();
+        let fresh = 0;
+        const agree = () => {
+          for (let n = 0; n <= Math.max(fresh, 30); n++) expect(index.docOf(`e${n}`)).toBe(model.get(`e${n}`));
+          for (const [id, doc] of model) {
+            expect(index.idOfDoc(doc)).toBe(id);
+            expect(index.sourceOf(doc)).toEqual({ id, n: doc });
+          }
+          expect(index.idOfDoc(index.maxDoc)).toBeUndefined();
+          expect(index.size).toBe(model.size);
+        };
+        for (const o of ops) {
+          if ('put' in o) {
+            const id = `e${o.put < 0 ? fresh++ : o.put}`;
+            const doc = index.maxDoc;
+            expect(index.addSource(id, { id, n: doc }, mapping)).toBe(doc);
+            model.set(id, doc);
+          } else if ('remove' in o) {
+            expect(index.remove(`e${o.remove}`)).toBe(model.delete(`e${o.remove}`));
+          } else {
+            agree();
+            index = roundTrip(index);
+          }
+        }
+        agree();
+        index = roundTrip(index);
+        agree();
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('spills the sources and the long terms of every field of an index into one file (one descriptor an index), and reads them back', () => {

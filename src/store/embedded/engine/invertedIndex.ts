@@ -18,7 +18,7 @@ import { FieldType, IndexMapping, ValueSink } from './mapping';
 import { FilterCache } from './filterCache';
 import { SourceStore } from './sourceStore';
 import type { SourceBytes } from './pageText';
-import { EMPTY_INT32, grow } from './growable';
+import { EMPTY_INT32, allocate, grow } from './growable';
 import { TermHash } from './termHash';
 import type { TermPostings } from './termPostings';
 import type { StateReader, StateWriter } from './persist/state';
@@ -62,15 +62,23 @@ export class InvertedIndex {
    * value that is no id a key without a document: neither is seen.
    */
   private keyTerms: TermPostings<string> | null = null;
-  /** Per id key: its live document's number + 1 (0: none). */
+  /** Per id key: its live document's number + 1 (0: none); not kept while `identity` holds. */
   private docOfKey = EMPTY_INT32;
+  /**
+   * While every document from 0 on is live and has the key of its own number (ids written once
+   * each, in order, none replaced or removed: an index filled by bulk loads of new entities), how
+   * many documents there are: `docOfKey` and `keyOfDoc` are then not kept (4 bytes a document
+   * each), the key of document d being d. -1 once that no longer holds (the arrays made as they
+   * would have been).
+   */
+  private identity = 0;
   /** Non-scoring results cached for this index (see filterCache.ts). */
   readonly filterCache = new FilterCache();
   readonly epoch = nextEpoch++;
   /** Removals so far (a replace is one). */
   deletes = 0;
   private nextDoc = 0;
-  /** Per document: its id key + 1 (0: removed); the id's text is in idKeys (no string per document). */
+  /** Per document: its id key + 1 (0: removed); the id's text is in idKeys (no string per document). Not kept while `identity` holds. */
   private keyOfDoc = EMPTY_INT32;
   private readonly sources: SourceStore | null;
   /** Per document: index into fieldSets (documents with the same fields share one list). */
@@ -123,6 +131,7 @@ export class InvertedIndex {
 
   /** The live document of an id key, or -1 (none, or no such key). */
   private liveDoc(key: number): number {
+    if (this.identity >= 0) return key >= 0 && key < this.identity ? key : -1;
     // (with idField, the keys are the id field's terms: a value no document has as its id may be past docOfKey)
     return key < 0 || key >= this.docOfKey.length ? -1 : this.docOfKey[key] - 1;
   }
@@ -131,7 +140,7 @@ export class InvertedIndex {
   private freeKey(id: string): number {
     const key = this.idKeys.intern(id);
     this.keyTerms?.ensure(key);
-    if (key >= this.docOfKey.length) this.docOfKey = grow(this.docOfKey, key + 1);
+    if (this.identity < 0 && key >= this.docOfKey.length) this.docOfKey = grow(this.docOfKey, key + 1);
     const old = this.liveDoc(key);
     if (old >= 0) this.removeDoc(old, key);
     return key;
@@ -210,11 +219,31 @@ export class InvertedIndex {
       this.docFieldSet = grow(this.docFieldSet, doc + 1);
     }
     this.docFieldSet[doc] = set;
-    if (doc >= this.keyOfDoc.length) this.keyOfDoc = grow(this.keyOfDoc, doc + 1);
-    this.keyOfDoc[doc] = key + 1;
     this.sources?.put(doc, source, json);
     this.live.add(doc);
+    if (this.identity >= 0) {
+      if (doc === this.identity && key === doc) {
+        this.identity++;
+        return;
+      }
+      this.keepKeys();
+    }
+    if (doc >= this.keyOfDoc.length) this.keyOfDoc = grow(this.keyOfDoc, doc + 1);
+    if (key >= this.docOfKey.length) this.docOfKey = grow(this.docOfKey, key + 1);
+    this.keyOfDoc[doc] = key + 1;
     this.docOfKey[key] = doc + 1;
+  }
+
+  /** `docOfKey` and `keyOfDoc` made as they would have been (see `identity`), then kept. */
+  private keepKeys(): void {
+    const n = this.identity;
+    this.identity = -1;
+    this.docOfKey = allocate(Int32Array, Math.max(16, this.idKeys.size));
+    this.keyOfDoc = allocate(Int32Array, Math.max(16, n));
+    for (let d = 0; d < n; d++) {
+      this.docOfKey[d] = d + 1;
+      this.keyOfDoc[d] = d + 1;
+    }
   }
 
   remove(id: string): boolean {
@@ -229,6 +258,7 @@ export class InvertedIndex {
     for (const nested of this.nested.values()) nested.removeParent(doc);
     for (const field of this.fieldSets[this.docFieldSet[doc]]) field.remove(doc);
     this.live.delete(doc);
+    if (this.identity >= 0) this.keepKeys();
     this.docOfKey[key] = 0;
     this.keyOfDoc[doc] = 0;
     this.sources?.delete(doc);
@@ -237,11 +267,13 @@ export class InvertedIndex {
 
   /** The id of a live document. */
   idOfDoc(doc: number): string | undefined {
+    if (this.identity >= 0) return doc >= 0 && doc < this.identity ? this.idKeys.term(doc) : undefined;
     const key = doc < this.keyOfDoc.length ? this.keyOfDoc[doc] : 0;
     return key === 0 ? undefined : this.idKeys.term(key - 1);
   }
 
   private isStored(doc: number): boolean {
+    if (this.identity >= 0) return doc >= 0 && doc < this.identity;
     return doc < this.keyOfDoc.length && this.keyOfDoc[doc] !== 0;
   }
 
@@ -295,8 +327,17 @@ export class InvertedIndex {
     w.json([this.nextDoc, this.deletes, this.sources !== null, this.fieldSets.map((set) => set.map((f) => f.ordinal)), this.fieldSetNext.map((next) => [...next]), this.idField ?? null, shared]);
     this.live.writeState(w);
     if (!shared) this.idKeys.writeState(w); // (else with its field)
-    if (this.docOfKey.length < keys) this.docOfKey = grow(this.docOfKey, keys);
-    w.array(this.docOfKey, keys);
+    if (this.identity >= 0) {
+      const n = this.identity;
+      w.int32Made(() => {
+        const docOfKey = new Int32Array(keys);
+        for (let key = 0; key < n; key++) docOfKey[key] = key + 1;
+        return docOfKey;
+      });
+    } else {
+      if (this.docOfKey.length < keys) this.docOfKey = grow(this.docOfKey, keys);
+      w.array(this.docOfKey, keys);
+    }
     w.array(this.docFieldSet);
     this.sources?.writeState(w);
     w.json(this.fields.size);
@@ -331,8 +372,16 @@ export class InvertedIndex {
     for (const set of fieldSets) index.fieldSets.push(set.map((ordinal) => fields[ordinal]));
     index.fieldSetNext.length = 0;
     for (const next of fieldSetNext) index.fieldSetNext.push(new Map(next));
-    const keyOfDoc = new Int32Array(nextDoc);
     const docOfKey = index.docOfKey;
+    let identity = nextDoc <= docOfKey.length;
+    for (let key = 0; key < docOfKey.length && identity; key++) identity = docOfKey[key] === (key < nextDoc ? key + 1 : 0);
+    if (identity) {
+      index.identity = nextDoc;
+      index.docOfKey = EMPTY_INT32;
+      return index;
+    }
+    index.identity = -1;
+    const keyOfDoc = new Int32Array(nextDoc);
     for (let key = 0; key < docOfKey.length; key++) if (docOfKey[key] > 0) keyOfDoc[docOfKey[key] - 1] = key + 1;
     index.keyOfDoc = keyOfDoc;
     return index;
