@@ -122,6 +122,68 @@ describe('ForwardIndex', () => {
     expect(f.list(999)).toEqual([1]);
   });
 
+  it('keeps no entries of its own while document d has term d, one each (ids of a bulk load), the same lists before and after an index file and once the rule breaks', () => {
+    const roundTrip = (f: ForwardIndex<TermIds>): ForwardIndex<TermIds> => {
+      const w = new StateWriter();
+      f.writeState(w);
+      const g = new ForwardIndex<TermIds>(new Int8Array(0));
+      g.readState(new StateReader(w.meta, w.sections.map(sectionBytes)));
+      return g;
+    };
+    const n = 33_000; // (past 32,767: term ids four bytes wide once copied)
+    const lists = (f: ForwardIndex<TermIds>, count: number) => Array.from({ length: count }, (_, d) => f.list(d));
+    for (const breaker of ['none', 'other term', 'two', 'bulk', 'skipped', 'wider'] as const) {
+      const f = new ForwardIndex<TermIds>(new Int8Array(0));
+      for (let d = 0; d < n; d++) {
+        f.begin(d);
+        f.push(d);
+      }
+      const expected = Array.from({ length: n }, (_, d) => [d]);
+      for (const g of [f, roundTrip(f)]) {
+        expect(g.bytes()).toBe(0);
+        expect(lists(g, n)).toEqual(expected);
+        expect(g.list(n)).toEqual([]);
+        const counts = new Int32Array(n);
+        expect(g.countEntries(Int32Array.of(0, 7, n - 1, n), 0, 4, counts)).toBe(1);
+        expect([counts[0], counts[7], counts[n - 1], counts[1]]).toEqual([1, 1, 1, 0]);
+      }
+      if (breaker === 'other term') {
+        f.begin(n);
+        f.push(3);
+        expected.push([3]);
+      } else if (breaker === 'two') {
+        f.begin(n);
+        f.push(n);
+        f.push(n + 1);
+        expected.push([n, n + 1]);
+      } else if (breaker === 'bulk') {
+        f.begin(n);
+        const entries = f.room(1);
+        entries[f.length] = n;
+        f.commit(f.length + 1);
+        expected.push([n]);
+      } else if (breaker === 'skipped') {
+        f.begin(n + 1);
+        f.push(n + 1);
+        expected.push([], [n + 1]);
+      } else if (breaker === 'wider') {
+        f.begin(n);
+        f.fit(70_000);
+        f.push(70_000);
+        expected.push([70_000]);
+      } else {
+        f.begin(n);
+        f.push(n);
+        expected.push([n]);
+      }
+      // (written through room, the entries are the field's own; read back, they follow the rule again)
+      expect([breaker, f.bytes() > 0]).toEqual([breaker, breaker !== 'none']);
+      const read = roundTrip(f);
+      expect([breaker, read.bytes() > 0]).toEqual([breaker, breaker !== 'none' && breaker !== 'bulk']);
+      for (const g of [f, read]) expect(lists(g, expected.length)).toEqual(expected);
+    }
+  });
+
   it('reads back the width it wrote (index file)', () => {
     for (const max of [5, 300, 70_000]) {
       const f = new ForwardIndex<TermIds>(new Int8Array(0));

@@ -16,9 +16,16 @@
  * text field's vocabulary of a few thousand words), four beyond; the array is widened (copied once)
  * when a larger id comes. GAP and HOLE (-1, -2) fit every width. Readers read `entries[i]` as a
  * number whatever the width.
+ *
+ * A keyword field whose document d has term d, one each, from document 0 on (a value unique to
+ * each entity, first seen with it: an id, a slug, a description kept whole, as a bulk load of new
+ * entities writes them) keeps no entries of its own (`identity`): they are a view of the array of
+ * 0, 1, 2, ... that postings lists share (termPostings.ts IOTA), 4 bytes a document less; the first
+ * entry that breaks the rule, or a write through `room`, copies them into an array of its own.
  */
 import { EMPTY_INT32, allocate, grow } from './growable';
 import type { StateReader, StateWriter } from './persist/state';
+import { iota } from './termPostings';
 
 /** A token stream's or a keyword field's term ids: as narrow as its largest id allows. */
 export type TermIds = Int8Array | Int16Array | Int32Array;
@@ -43,10 +50,24 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
    * has at most one: `starts` is not kept (see above).
    */
   private single = true;
+  /** `entries` is a view of IOTA: entries[d] = d for every document (term ids only; see above). */
+  private identity: boolean;
 
   constructor(entries: A) {
     this.entries = entries;
     this.limit = limitOf(entries);
+    this.identity = !(entries instanceof Float64Array);
+  }
+
+  /** Leaves the `identity` form: the entries written so far copied into an array of their own, as narrow as they allow. */
+  private ownEntries(): void {
+    this.identity = false;
+    const n = this.end;
+    const capacity = Math.max(16, 2 * n);
+    const own = n <= 128 ? allocate(Int8Array, capacity) : n <= 32_768 ? allocate(Int16Array, capacity) : allocate(Int32Array, capacity);
+    own.set(this.entries.subarray(0, n));
+    this.entries = own as A;
+    this.limit = limitOf(own);
   }
 
   /**
@@ -54,6 +75,7 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
    * Writers through `room` call it first with the largest entry they may write.
    */
   fit(max: number): void {
+    if (this.identity) this.ownEntries();
     if (max <= this.limit) return;
     const from = this.entries as TermIds;
     const wider = max <= 32_767 ? allocate(Int16Array, from.length) : allocate(Int32Array, from.length);
@@ -79,6 +101,14 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
 
   /** Append an entry to the document begun last. */
   push(value: number): void {
+    if (this.identity) {
+      if (value === this.end && this.single && this.end === this.docs - 1) {
+        this.entries = iota(this.end + 1) as A;
+        this.end++;
+        return;
+      }
+      this.ownEntries();
+    }
     if (value > this.limit) this.fit(value);
     if (this.single && this.end === this.docs) this.makeStarts(); // (a second entry)
     if (this.end === this.entries.length) this.entries = grow(this.entries, this.end + 1);
@@ -102,6 +132,7 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
 
   /** Bulk append: room for `n` more entries of the document begun last; write them from `length`, then `commit` (entries above the width: `fit` first). */
   room(n: number): A {
+    if (this.identity) this.ownEntries();
     if (this.end + n > this.entries.length) this.entries = grow(this.entries, this.end + n);
     return this.entries;
   }
@@ -182,11 +213,19 @@ export class ForwardIndex<A extends TermIds | Float64Array = Int32Array> {
   readState(r: StateReader): void {
     [this.docs, this.end, this.single] = r.json<[number, number, boolean]>();
     this.starts = r.int32();
-    this.entries = (this.entries instanceof Float64Array ? r.float64() : r.termIds()) as A;
+    const values = this.entries instanceof Float64Array;
+    this.entries = (values ? r.float64() : r.termIds()) as A;
     this.limit = limitOf(this.entries);
+    // (a field whose document d had term d keeps no entries again, see above)
+    const entries = this.entries;
+    let identity = !values && this.single && this.end === this.docs;
+    for (let i = 0; i < this.end && identity; i++) identity = entries[i] === i;
+    this.identity = identity;
+    if (identity) this.entries = iota(this.end) as A;
   }
 
   bytes(): number {
-    return this.starts.byteLength + this.entries.byteLength;
+    // (IOTA is shared: not counted)
+    return this.starts.byteLength + (this.identity ? 0 : this.entries.byteLength);
   }
 }

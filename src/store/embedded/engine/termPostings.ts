@@ -43,7 +43,8 @@ const FREQ_OVERFLOW = 255;
 /** IOTA[i] = i and ONES[i] = 1, at least `n` long (grown by doubling; views of older ones stay valid). */
 let IOTA = EMPTY_INT32;
 let ONES = EMPTY_UINT8;
-function iota(n: number): Int32Array {
+/** IOTA, at least `n` long (shared with forwardIndex.ts: a keyword field whose document d has term d). */
+export function iota(n: number): Int32Array {
   if (IOTA.length < n) {
     const next = grow(IOTA, n);
     for (let i = IOTA.length; i < next.length; i++) next[i] = i;
