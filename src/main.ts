@@ -8,8 +8,10 @@ import { STOP_MESSAGE, WORKER_ID_ENV, runPrimary } from './cluster/primary';
 import { createLogger } from './log';
 import { createGateway } from './server';
 import { seedDemoData } from './demo/seed';
+import { limitHeapGrowth } from './heapGrowth';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();
