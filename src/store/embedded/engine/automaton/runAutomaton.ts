@@ -68,6 +68,14 @@ export class RunAutomaton {
     }
   }
 
+  /** The bytes its arrays hold (what a cache of automata counts). */
+  get bytes(): number {
+    const arrays = [this.accepts, this.universal, this.offsets, this.mins, this.maxs, this.targets, this.ascii];
+    let total = 0;
+    for (const array of arrays) total += array?.byteLength ?? 0;
+    return total;
+  }
+
   /** The state after reading `codePoint` in `state`, or -1 (dead: nothing can match any more). */
   step(state: number, codePoint: number): number {
     if (state < 0) return -1;
