@@ -59,3 +59,51 @@ describe('growable typed arrays', () => {
     expect(buffer[0]).toBe(0);
   });
 });
+
+describe('growable typed arrays where no mapping can be made', () => {
+  type Growable = typeof import('./growable');
+  const withWebAssembly = (replacement: unknown): Growable => {
+    const real = Object.getOwnPropertyDescriptor(globalThis, 'WebAssembly')!;
+    Object.defineProperty(globalThis, 'WebAssembly', { value: replacement, configurable: true, writable: true });
+    try {
+      let loaded: Growable | undefined;
+      jest.isolateModules(() => {
+        loaded = jest.requireActual<Growable>('./growable');
+      });
+      return loaded!;
+    } finally {
+      Object.defineProperty(globalThis, 'WebAssembly', real);
+    }
+  };
+
+  it('after one failed mapping, makes every later large array an ordinary one without trying again', () => {
+    let tries = 0;
+    const g = withWebAssembly({
+      Memory: class {
+        constructor() {
+          tries++;
+          throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+        }
+      },
+    });
+    expect(g.mappingLargeArrays()).toBe(true);
+    const a = g.allocate(Int32Array, g.MAPPED_MIN_BYTES / 4);
+    expect(a.length).toBe(g.MAPPED_MIN_BYTES / 4);
+    expect(g.isMapped(a)).toBe(false);
+    expect(g.mappingLargeArrays()).toBe(false);
+    a[a.length - 1] = 5;
+    const b = g.grow(a, a.length + 1);
+    expect(b[a.length - 1]).toBe(5);
+    for (let i = 0; i < 10; i++) g.allocateBuffer(g.MAPPED_MIN_BYTES);
+    expect(tries).toBe(1);
+  });
+
+  it('loads and makes ordinary arrays without WebAssembly (node --jitless)', () => {
+    const g = withWebAssembly(undefined);
+    expect(g.mappingLargeArrays()).toBe(false);
+    const a = g.allocate(Float64Array, g.MAPPED_MIN_BYTES);
+    expect(a.length).toBe(g.MAPPED_MIN_BYTES);
+    expect(g.isMapped(a)).toBe(false);
+    expect(a.every((x) => x === 0)).toBe(true);
+  });
+});

@@ -12,7 +12,11 @@
  * Each array starts a different number of cache lines into its mapping: mappings all begin on a
  * 64 KB boundary, and arrays written side by side at the same index (a document's fields) would
  * otherwise fall in the same cache sets (3x slower writes, measured). Where no mapping can be made
- * (address space or mapping count exhausted), the array is an ordinary one.
+ * (no WebAssembly, as under `node --jitless`; address space limited, as by `ulimit -v`; or some
+ * 13,000 mappings live, each reserving about 10 GB of address space), the array is an ordinary one,
+ * and so is every array after it: V8 runs up to three full garbage collections before it gives up
+ * on a mapping (about half a second each time, measured under `ulimit -v`), which a retry on every
+ * large array would pay again and again.
  */
 export type TypedArray = Int32Array | Int16Array | Int8Array | Uint32Array | Uint16Array | Uint8Array | Float64Array | Float32Array;
 
@@ -26,19 +30,25 @@ const CACHE_LINE = 64;
 let stagger = 0;
 /** The buffers of the arrays `allocate` mapped (for isMapped). */
 const mapped = new WeakSet<ArrayBuffer>();
-/** WebAssembly.Memory (TypeScript's lib here declares no WebAssembly). */
-const Memory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer } } }).WebAssembly.Memory;
+/** WebAssembly.Memory (TypeScript's lib here declares no WebAssembly), undefined where there is none. */
+const Memory = (globalThis as unknown as { WebAssembly?: { Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer } } }).WebAssembly?.Memory;
+/** False once a mapping could not be made (or there is no WebAssembly): large arrays are ordinary ones from then on. */
+let mapping = Memory !== undefined;
+
+/** Whether large arrays are still made as mappings of their own (false after a failed one): for diagnostics and tests. */
+export const mappingLargeArrays = (): boolean => mapping;
 
 /** A new array of `length` zeros of `type`: a mapping of its own when large (see above). */
 export function allocate<T extends TypedArray>(type: TypedArrayClass<T>, length: number): T {
   const bytes = length * type.BYTES_PER_ELEMENT;
-  if (bytes < MAPPED_MIN_BYTES) return new type(length);
+  if (bytes < MAPPED_MIN_BYTES || !mapping || Memory === undefined) return new type(length);
   stagger = (stagger + 1) % 63;
   const offset = stagger * CACHE_LINE;
   let buffer: ArrayBuffer;
   try {
     buffer = new Memory({ initial: Math.ceil((offset + bytes) / WASM_PAGE) }).buffer;
   } catch {
+    mapping = false;
     return new type(length);
   }
   mapped.add(buffer);
