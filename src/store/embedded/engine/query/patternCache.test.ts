@@ -65,4 +65,25 @@ describe('patternCache', () => {
     get(0); // the first: gone, its bytes given to the later ones
     expect(made).toBe(201);
   });
+
+  it('keeps one automaton, counted once, when two searches compile the same pattern at once', () => {
+    let made = 0;
+    const pausing = () =>
+      function* () {
+        yield; // the search's slice ends in the middle of its compile
+        made++;
+        return compileWildcard('race*');
+      };
+    const first = cachedAutomaton('wildcard:race*', pausing(), UNLIMITED);
+    expect(first.next().done).toBe(false);
+    const before = cacheSize();
+    const second = runToEnd(cachedAutomaton('wildcard:race*', pausing(), UNLIMITED));
+    const afterSecond = cacheSize();
+    const end = first.next();
+    expect(end.done).toBe(true);
+    expect(end.value).toBe(second);
+    expect(made).toBe(2);
+    expect(cacheSize()).toEqual(afterSecond);
+    expect(afterSecond.bytes - before.bytes).toBeLessThanOrEqual(second.bytes);
+  });
 });

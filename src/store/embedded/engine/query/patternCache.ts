@@ -32,9 +32,16 @@ export function* cachedAutomaton(key: string, compile: (budget: Budget) => Steps
     return found;
   }
   const made = yield* compile(budget);
+  // another search may have compiled the same pattern while this one paused in its compile: keep one
+  const meanwhile = cache.get(key);
+  if (meanwhile !== undefined) {
+    cache.delete(key);
+    cache.set(key, meanwhile);
+    return meanwhile;
+  }
   cache.set(key, made);
   cachedBytes += made.bytes;
-  while (cache.size > MAX_ENTRIES || cachedBytes > MAX_BYTES) {
+  while (cache.size > 0 && (cache.size > MAX_ENTRIES || cachedBytes > MAX_BYTES)) {
     const [oldest, automaton] = cache.entries().next().value as [string, RunAutomaton];
     cache.delete(oldest);
     cachedBytes -= automaton.bytes;
