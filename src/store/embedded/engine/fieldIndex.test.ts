@@ -1,6 +1,7 @@
 import { FieldIndex, POSITION_INCREMENT_GAP, REFRESH_TOKENS } from './fieldIndex';
 import { intToByte4 } from './smallFloat';
 import { analyzerByName } from './analysis/analyzers';
+import { StateReader, StateWriter, sectionBytes } from './persist/state';
 
 describe('FieldIndex', () => {
   it('indexes text with positions, norms and statistics', () => {
@@ -44,6 +45,19 @@ describe('FieldIndex', () => {
     expect(field.docFreq('short')).toBe(1);
     expect(field.docFreq('w999')).toBe(1);
     expect(field.postings('w1')!.get(1)!.length).toBe(Math.ceil((REFRESH_TOKENS - 1) / 1000)); // w1 at tokens 1, 1001, ...
+  });
+
+  it('counts the tokens that wait for their postings across an index file: the next write past REFRESH_TOKENS inverts them', () => {
+    const field = new FieldIndex('description', 'text');
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 1000}`).join(' ');
+    field.add(0, [words(REFRESH_TOKENS - 1000)]);
+    const w = new StateWriter();
+    field.writeState(w);
+    const read = FieldIndex.readState(new StateReader(w.meta, w.sections.map(sectionBytes)));
+    const refresh = jest.spyOn(read, 'refresh');
+    read.add(1, [words(1000)]);
+    expect(refresh).toHaveBeenCalledTimes(1); // by the write, as without the file
+    expect(read.docFreq('w999')).toBe(2);
   });
 
   it('keeps statistics exact when documents are removed', () => {

@@ -588,6 +588,9 @@ export class FieldIndex {
     }
     field.pointKeys?.readState(r);
     field.tokens?.readState(r);
+    // the tokens of the documents past the last inversion wait as they did (not a figure of the file: its tokens from document invertedTo on)
+    const tokens = field.tokens;
+    field.pendingTokens = tokens === null || tokens.size <= invertedTo ? 0 : tokens.to(tokens.size - 1) - tokens.from(invertedTo);
     field.values?.readState(r);
     field.norms = r.uint8();
     if (sorted === 1) {
