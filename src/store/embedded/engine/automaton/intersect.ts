@@ -70,8 +70,9 @@ export const CHECKPOINT_INTERVAL = 1000;
 
 /**
  * Where a walk stopped early (intersectSorted's `stop`): it asks `due()` before each term it reads
- * in turn, and when told to, sets `at` to that term (the terms before it are done: those accepted
- * were passed to `visit`) and returns; `at` is the size when the walk went to the end.
+ * in turn but the first, and when told to, sets `at` to that term, never 0 (the terms before it are
+ * done: those accepted were passed to `visit`) and returns; `at` is the size when the walk went to
+ * the end.
  */
 export interface WalkStop {
   due(): boolean;
@@ -128,7 +129,8 @@ export function intersectSorted(
   let known = 0; // states[0..known] hold for `previous`
   let i = 0;
   while (i < size) {
-    if (stop?.due()) {
+    // (not before the first term: a walk always goes at least one term on, however soon it is told to stop)
+    if (i > 0 && stop?.due()) {
       stop.at = i;
       return matches;
     }
