@@ -67,7 +67,9 @@ const CHECK_EVERY = 1024;
  * ties): O(k log(n/k)) comparisons for k new terms among n, instead of walking all n. Taking in a
  * bulk write's 1,000 new terms among a million compares about 14,000 pairs, not a million, and a
  * comparison of two long terms sharing their first bytes reads the rest of both, from disk when
- * spilled (termHash.ts).
+ * spilled (termHash.ts). The budget is looked at once the term whose search made the count due is
+ * placed: that search may go on past READS_PER_CHECK reads (a gallop and binary search over a run of
+ * a million terms: about 40 comparisons, up to 80 reads), a bound still well within a slice.
  */
 function* merge(dict: TermHash, a: Int32Array, b: Int32Array, budget: Checkpoint): Steps<Int32Array> {
   if (a.length < b.length) [a, b] = [b, a];
