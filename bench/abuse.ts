@@ -519,7 +519,7 @@ function report(phases: Phase[], kinds: { name: string; expect: string; bytes: n
           stallShare(loop, p.start, p.end),
           p.sched ? `${((100 * p.sched.ranMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
           p.sched ? `${((100 * p.sched.waitedMs) / (p.end - p.start)).toFixed(0)}%` : 'n/a',
-          p.clientSched ? msText(p.clientSched.waitedMs / (h.count + s.count)) : 'n/a',
+          p.clientSched && h.count + s.count > 0 ? msText(p.clientSched.waitedMs / (h.count + s.count)) : 'n/a',
           Number.isFinite(peak(rss, p.start, p.end)) ? `${peak(rss, p.start, p.end).toFixed(0)} MB` : 'n/a',
         ];
       }),
