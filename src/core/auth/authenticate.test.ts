@@ -118,10 +118,11 @@ describe('Authenticator', () => {
       expect(errorId(await auth.authenticate(jwt))).toBe('security.token.invalid');
       expect(errorId(await auth.authenticate(mismatch.jwt))).toBe('security.token.invalid');
 
-      const short = await keyToken('k3', createdAt + 1500);
+      // (its JWT's exp is also checked by jose against the real clock: far enough ahead that a slow run stays before it)
+      const short = await keyToken('k3', createdAt + 60_000);
       const auth2 = new Authenticator(tokens, keyStore([short.record]), { tenantClaim: 'tenantId', keyCacheMs: 0, now: () => now });
       expect(errorId(await auth2.authenticate(short.jwt))).toBe('ok');
-      now = createdAt + 1500;
+      now = createdAt + 60_000;
       expect(errorId(await auth2.authenticate(short.jwt))).toBe('security.token.expired');
     });
 
