@@ -24,9 +24,14 @@ export class CheckEvery {
     this.left = steps;
   }
 
+  /** Whether `reads` positioned reads were made since the last look, without counting a step (a walk that stops on reads alone). */
+  readsDue(): boolean {
+    return diskReads() - this.readsAt >= this.reads;
+  }
+
   /** Counts a step; true when the budget is due a look (counting then starts again). */
   step(): boolean {
-    if (--this.left > 0 && diskReads() - this.readsAt < this.reads) return false;
+    if (--this.left > 0 && !this.readsDue()) return false;
     this.left = this.steps;
     this.readsAt = diskReads();
     return true;

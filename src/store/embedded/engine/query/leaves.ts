@@ -7,8 +7,7 @@
 import { RunAutomaton, intersectSorted, type WalkStop } from '../automaton';
 import { LazyAutomaton, atOnce } from './patternCache';
 import { Budget, Steps, UNLIMITED, runToEnd } from '../budget/budget';
-import { READS_PER_CHECK } from '../budget/checkEvery';
-import { diskReads } from '../persist/diskFile';
+import { CheckEvery } from '../budget/checkEvery';
 import { FieldIndex } from '../fieldIndex';
 import { InvertedIndex } from '../invertedIndex';
 import { TermPostings } from '../termPostings';
@@ -215,8 +214,8 @@ export function* acceptedTerms(f: FieldIndex, automaton: RunAutomaton, budget: B
     const chunk = { size: to - from, term: (i: number) => sorted.term(from + i), codeUnits: (i: number, out: Uint16Array) => sorted.codeUnits(from + i, out) };
     const started = budget.clock();
     // (a chunk whose terms are read from disk ends after READS_PER_CHECK reads: it goes on from there)
-    const readsBefore = diskReads();
-    const stop: WalkStop = { due: () => diskReads() - readsBefore >= READS_PER_CHECK, at: 0 };
+    const reads = new CheckEvery(Infinity);
+    const stop: WalkStop = { due: () => reads.readsDue(), at: 0 };
     intersectSorted(
       automaton,
       chunk,
